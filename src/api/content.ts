@@ -1,0 +1,37 @@
+import type { z } from '@hono/zod-openapi'
+import { Problem } from '../schemas/problem.js'
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
+
+/** A JSON request body that must be present (without `required`, a missing body skips validation). */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+})
+
+/** A JSON success response. */
+export const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+})
+
+/** What each error status of the mock means. The spec shows no errors (spec §7): ours. */
+export const PROBLEM_DESCRIPTIONS = {
+  400: 'Invalid request: malformed JSON, or fields breaking the constraints (`errors[].pointer` names each one).',
+  401: 'Missing or invalid bearer token (only when the mock runs with `--auth`).',
+  404: 'No such resource, or no such route.',
+  413: 'Request body larger than the mock accepts.',
+  415: 'Request body is not JSON.',
+} as const
+export type ProblemStatus = keyof typeof PROBLEM_DESCRIPTIONS
+
+const problem = (status: ProblemStatus) => ({
+  description: `${PROBLEM_DESCRIPTIONS[status]} Error format of worker-api-kit (RFC 9457); the real service's format is not specified.`,
+  content: { [PROBLEM_CONTENT_TYPE]: { schema: Problem } },
+})
+
+/** Error responses, all `application/problem+json`. */
+export const problems = <S extends ProblemStatus>(...statuses: S[]) =>
+  Object.fromEntries(statuses.map((status) => [status, problem(status)])) as {
+    [K in S]: ReturnType<typeof problem>
+  }

@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+import type { Io } from './command.js'
+import { runCli } from './run-cli.js'
+import { EXIT } from './usage-error.js'
+
+const io: Io = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+}
+
+runCli(process.argv.slice(2), io).then(
+  (code) => {
+    process.exitCode = code
+  },
+  (error: unknown) => {
+    io.err(
+      `[worker-api-kit] unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    )
+    process.exit(EXIT.usage)
+  },
+)

@@ -1,0 +1,147 @@
+import type { Faker } from '@faker-js/faker'
+import { ID_PREFIX } from '../schemas/ids.js'
+import type { MockLlmProvider } from '../schemas/llm-provider.js'
+import type {
+  CreateWorkerBody,
+  Destination,
+  MockInstance,
+  MockLaunch,
+  Tokens,
+} from '../schemas/worker.js'
+import { newId } from './internal/new-id.js'
+import type { Random } from './internal/random.js'
+import type { LlmProviderRecord, WorkerRecord } from './store.js'
+
+/** What a factory needs: seeded sources and the current time. */
+export type FactoryContext = { faker: Faker; random: Random; now: number }
+
+/** How a new worker starts, per destination. assumption: see README#assumptions */
+export const LAUNCH_DEFAULTS: Record<
+  Destination,
+  {
+    launch: MockLaunch
+    workerStatus: 'pending' | 'provisioning'
+    instanceStatus: MockInstance['status']
+  }
+> = {
+  local: {
+    launch: { mode: 'cli', pollAfterMs: 2_000 },
+    workerStatus: 'pending',
+    instanceStatus: 'pending',
+  },
+  cloud: {
+    launch: { mode: 'managed', pollAfterMs: 5_000 },
+    workerStatus: 'provisioning',
+    instanceStatus: 'provisioning',
+  },
+}
+
+const CLOUD_REGIONS = {
+  aws: ['us-east-1', 'us-west-2', 'eu-west-1', 'eu-central-1', 'ap-southeast-2'],
+  gcp: ['us-central1', 'europe-west4', 'asia-northeast1'],
+  azure: ['eastus', 'westeurope', 'japaneast'],
+} as const
+const LOCAL_SANDBOXES = ['docker', 'podman', 'none'] as const
+const CLOUD_SANDBOXES = ['firecracker', 'gvisor'] as const
+const TOKEN_BYTES = 24
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+/** An opaque access token: a recognisable prefix and 24 seeded random bytes, base64url. */
+export const buildToken = (random: Random, kind: keyof Tokens): string =>
+  `wk${kind[0]}_${Buffer.from(random.bytes(TOKEN_BYTES)).toString('base64url')}`
+
+export const buildTokens = (random: Random): Tokens => ({
+  owner: buildToken(random, 'owner'),
+  host: buildToken(random, 'host'),
+  client: buildToken(random, 'client'),
+})
+
+/** A stored worker for a create request: what the request gave, faker for what it left out. */
+export const buildWorkerRecord = (
+  { faker, random, now }: FactoryContext,
+  body: CreateWorkerBody,
+  owner: { orgId: string; userId: string },
+): WorkerRecord => {
+  const id = newId(ID_PREFIX.worker, random, now)
+  const at = iso(now)
+  const start = LAUNCH_DEFAULTS[body.destination]
+  const isLocal = body.destination === 'local'
+  const slug = faker.helpers.slugify(body.name).toLowerCase().slice(0, 40) || 'worker'
+  const provider = isLocal ? 'local' : faker.helpers.objectKey(CLOUD_REGIONS)
+  const region =
+    provider === 'local' ? 'local' : faker.helpers.arrayElement(CLOUD_REGIONS[provider])
+  return {
+    worker: {
+      id,
+      orgId: owner.orgId,
+      createdByUserId: owner.userId,
+      name: body.name,
+      description: body.description ?? faker.company.catchPhrase(),
+      destination: body.destination,
+      status: start.workerStatus,
+      imageVersion: body.imageVersion ?? faker.system.semver(),
+      workspacePath:
+        body.workspacePath ??
+        (isLocal
+          ? `/home/${faker.internet.username().toLowerCase()}/${slug}`
+          : `/workspace/${slug}`),
+      sandboxBackend:
+        body.sandboxBackend ??
+        faker.helpers.arrayElement(isLocal ? LOCAL_SANDBOXES : CLOUD_SANDBOXES),
+      lastHeartbeatAt: at,
+      lastActiveAt: at,
+      createdAt: at,
+      updatedAt: at,
+    },
+    instance: {
+      provider,
+      region,
+      url: isLocal
+        ? `http://127.0.0.1:${faker.internet.port()}`
+        : `https://${id.slice(ID_PREFIX.worker.length + 1)}.${region}.workers.example.com`,
+      status: start.instanceStatus,
+      createdAt: at,
+      updatedAt: at,
+    },
+    launch: { ...start.launch },
+  }
+}
+
+const PROVIDER_MODELS = {
+  anthropic: ['claude-sonnet-4-5', 'claude-haiku-4-5', 'claude-opus-4-1'],
+  openai: ['gpt-5', 'gpt-5-mini', 'gpt-4.1'],
+  google: ['gemini-2.5-pro', 'gemini-2.5-flash'],
+  mistral: ['mistral-large-latest', 'codestral-latest'],
+} as const
+
+/** The LLM provider an organization starts with: a models.dev provider, no API key. */
+export const buildLlmProviderRecord = (
+  { faker, now }: Omit<FactoryContext, 'random'>,
+  ids: { id: string; orgId: string },
+): LlmProviderRecord => {
+  const providerId = faker.helpers.objectKey(PROVIDER_MODELS)
+  return {
+    ...ids,
+    source: 'models_dev',
+    providerId,
+    modelIds: faker.helpers.arrayElements(PROVIDER_MODELS[providerId], { min: 1, max: 2 }),
+    customConfigText: null,
+    memberIds: [],
+    teamIds: [],
+    apiKey: null,
+    createdAt: iso(now),
+    updatedAt: iso(now),
+  }
+}
+
+/** Keys shorter than this show no characters at all: four of eight would give half away. */
+const MIN_KEY_LENGTH_FOR_HINT = 16
+
+/** The provider as the API returns it: everything but the key, which becomes a mask. */
+export const toMockLlmProvider = ({ apiKey, ...rest }: LlmProviderRecord): MockLlmProvider => ({
+  ...rest,
+  hasApiKey: apiKey !== null,
+  apiKeyLastFour:
+    apiKey !== null && apiKey.length >= MIN_KEY_LENGTH_FOR_HINT ? apiKey.slice(-4) : null,
+})

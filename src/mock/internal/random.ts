@@ -1,0 +1,50 @@
+/**
+ * A small seeded generator (sfc32, seeded through splitmix32) for ids and tokens. faker's own
+ * generator costs ~3.5 µs for a 48-character string; this one fills bytes for a fraction of that.
+ */
+export type Random = {
+  /** A uniform 32-bit unsigned integer. */
+  readonly uint32: () => number
+  /** `n` uniform bytes. */
+  readonly bytes: (n: number) => Uint8Array
+}
+
+const splitmix32 = (seed: number) => {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x9e3779b9) >>> 0
+    let z = state
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0
+    return (z ^ (z >>> 16)) >>> 0
+  }
+}
+
+export const createRandom = (seed: number): Random => {
+  const init = splitmix32(seed)
+  let a = init()
+  let b = init()
+  let c = init()
+  let d = init()
+  const uint32 = () => {
+    const t = (((a + b) >>> 0) + d) >>> 0
+    d = (d + 1) >>> 0
+    a = b ^ (b >>> 9)
+    b = (c + (c << 3)) >>> 0
+    c = ((c << 21) | (c >>> 11)) >>> 0
+    c = (c + t) >>> 0
+    return t
+  }
+  const bytes = (n: number) => {
+    const out = new Uint8Array(n)
+    for (let i = 0; i < n; i += 4) {
+      let word = uint32()
+      for (let j = i; j < Math.min(i + 4, n); j++) {
+        out[j] = word & 0xff
+        word >>>= 8
+      }
+    }
+    return out
+  }
+  return { uint32, bytes }
+}

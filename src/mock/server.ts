@@ -1,0 +1,51 @@
+import type { AddressInfo } from 'node:net'
+import { createAdaptorServer } from '@hono/node-server'
+import { createMockApp, type MockApp, type MockAppOptions } from './app.js'
+
+export const DEFAULT_PORT = 4010
+export const DEFAULT_HOST = '127.0.0.1'
+
+export type MockServerOptions = MockAppOptions & {
+  /** Port to listen on; 0 picks a free one. Default 4010. */
+  port?: number
+  /** Interface to listen on. Default 127.0.0.1. */
+  host?: string
+}
+
+export type MockServer = {
+  /** Base URL, e.g. `http://127.0.0.1:4010`. */
+  readonly url: string
+  readonly port: number
+  readonly app: MockApp
+  /** Stops listening and ends open connections. */
+  readonly close: () => Promise<void>
+}
+
+/** Serves the mock over HTTP on node; resolves once it listens. */
+export const startMockServer = async (options: MockServerOptions = {}): Promise<MockServer> => {
+  const app = createMockApp(options)
+  const host = options.host ?? DEFAULT_HOST
+  const server = createAdaptorServer({ fetch: app.fetch })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? DEFAULT_PORT, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const { port } = server.address() as AddressInfo // listening on TCP: an AddressInfo, never a pipe name
+  const urlHost = host.includes(':') ? `[${host}]` : host
+  let closing: Promise<void> | undefined
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    app,
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        if ('closeAllConnections' in server) server.closeAllConnections()
+      })
+      return closing
+    },
+  }
+}

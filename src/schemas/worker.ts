@@ -1,0 +1,136 @@
+import { z } from '@hono/zod-openapi'
+import { DateTime, MockDateTime } from './date-time.js'
+import { OrgId, WorkerId } from './ids.js'
+
+/** spec §4.2: the two destinations a worker can have. */
+export const Destination = z.enum(['local', 'cloud']).openapi('Destination')
+export type Destination = z.infer<typeof Destination>
+
+/** spec §2.2. Extra fields are tolerated (a plain object strips, it does not reject). */
+export const Worker = z
+  .object({
+    id: WorkerId,
+    orgId: OrgId,
+    createdByUserId: z.string(),
+    isMine: z.boolean(),
+    name: z.string(),
+    description: z.string(),
+    destination: Destination,
+    status: z.string(), // spec §2.2: allowed values not shown
+    imageVersion: z.string(),
+    workspacePath: z.string(),
+    sandboxBackend: z.string(),
+    lastHeartbeatAt: DateTime,
+    lastActiveAt: DateTime,
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  })
+  .openapi('Worker')
+export type Worker = z.infer<typeof Worker>
+
+/** spec §2.3: three access tokens. */
+export const Tokens = z
+  .object({ owner: z.string(), host: z.string(), client: z.string() })
+  .openapi('Tokens')
+export type Tokens = z.infer<typeof Tokens>
+
+/** spec §2.4 */
+export const Instance = z
+  .object({
+    provider: z.string(),
+    region: z.string(),
+    url: z.string(),
+    status: z.string(),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  })
+  .openapi('Instance')
+export type Instance = z.infer<typeof Instance>
+
+/** spec §2.5 */
+export const Launch = z.object({ mode: z.string(), pollAfterMs: z.int() }).openapi('Launch')
+export type Launch = z.infer<typeof Launch>
+
+/** spec §4.2 request body. */
+export const CreateWorkerBody = z
+  .object({
+    name: z.string().min(1), // spec §4.2, §8
+    destination: Destination,
+    description: z.string().optional(),
+    workspacePath: z.string().optional(),
+    sandboxBackend: z.string().optional(),
+    imageVersion: z.string().optional(),
+  })
+  .openapi('CreateWorkerBody')
+export type CreateWorkerBody = z.infer<typeof CreateWorkerBody>
+
+/** spec §4.3 request body. */
+export const UpdateWorkerBody = z
+  .object({
+    name: z.string().min(1).max(255), // spec §4.3, §8
+  })
+  .openapi('UpdateWorkerBody')
+export type UpdateWorkerBody = z.infer<typeof UpdateWorkerBody>
+
+/** spec §4.2 response body: four required keys. */
+export const CreateWorkerResponse = z
+  .object({ worker: Worker, tokens: Tokens, instance: Instance, launch: Launch })
+  .openapi('CreateWorkerResponse')
+export type CreateWorkerResponse = z.infer<typeof CreateWorkerResponse>
+
+/** spec §4.3 response body. */
+export const WorkerEnvelope = z.object({ worker: Worker }).openapi('WorkerEnvelope')
+export type WorkerEnvelope = z.infer<typeof WorkerEnvelope>
+
+// ---- The mock's own choices where the spec is silent (principle 6). assumption: see README#assumptions
+
+/** Worker statuses the mock uses (spec §2.2: allowed values not shown). */
+export const MockWorkerStatus = z
+  .enum(['pending', 'provisioning', 'starting', 'running', 'stopped', 'failed'])
+  .openapi('MockWorkerStatus')
+export type MockWorkerStatus = z.infer<typeof MockWorkerStatus>
+
+/** Instance statuses the mock uses (spec §3: transitions not shown). */
+export const MockInstanceStatus = z
+  .enum(['pending', 'provisioning', 'running', 'stopped', 'failed'])
+  .openapi('MockInstanceStatus')
+export type MockInstanceStatus = z.infer<typeof MockInstanceStatus>
+
+/** Launch modes the mock uses: the user runs a command (local) or polls a managed machine (cloud). */
+export const MockLaunchMode = z.enum(['cli', 'managed']).openapi('MockLaunchMode')
+export type MockLaunchMode = z.infer<typeof MockLaunchMode>
+
+/** The worker as the mock writes it: the spec's shape with our statuses and UTC millisecond times. */
+export const MockWorker = Worker.extend({
+  status: MockWorkerStatus,
+  lastHeartbeatAt: MockDateTime,
+  lastActiveAt: MockDateTime,
+  createdAt: MockDateTime,
+  updatedAt: MockDateTime,
+}).openapi('MockWorker')
+export type MockWorker = z.infer<typeof MockWorker>
+
+export const MockInstance = Instance.extend({
+  status: MockInstanceStatus,
+  createdAt: MockDateTime,
+  updatedAt: MockDateTime,
+}).openapi('MockInstance')
+export type MockInstance = z.infer<typeof MockInstance>
+
+export const MockLaunch = Launch.extend({
+  mode: MockLaunchMode,
+  pollAfterMs: z.int().positive(),
+}).openapi('MockLaunch')
+export type MockLaunch = z.infer<typeof MockLaunch>
+
+export const MockCreateWorkerResponse = CreateWorkerResponse.extend({
+  worker: MockWorker,
+  instance: MockInstance,
+  launch: MockLaunch,
+}).openapi('MockCreateWorkerResponse')
+export type MockCreateWorkerResponse = z.infer<typeof MockCreateWorkerResponse>
+
+export const MockWorkerEnvelope = WorkerEnvelope.extend({ worker: MockWorker }).openapi(
+  'MockWorkerEnvelope',
+)
+export type MockWorkerEnvelope = z.infer<typeof MockWorkerEnvelope>
