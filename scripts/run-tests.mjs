@@ -6,7 +6,14 @@ const RESULTS = '.vitest-results.json'
 rmSync(RESULTS, { force: true })
 const run = spawnSync(
   'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${RESULTS}`, ...process.argv.slice(2)],
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${RESULTS}`,
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit' },
 )
 let summary = '0 passed, 1 failed, 0 skipped'

@@ -1,0 +1,108 @@
+/**
+ * worker-api-kit: a mock server and contract-testing kit for the Worker and Organization LLM
+ * Provider API. Explicit named exports only; anything not listed here is internal.
+ */
+
+/**
+ * The OpenAPI 3.1 document generated from the schemas (the same one as `openapi/openapi.json`).
+ * @example
+ * ```ts
+ * import { buildOpenApiDocument } from 'worker-api-kit'
+ * const doc = buildOpenApiDocument('https://staging.example.com')
+ * Object.keys(doc.paths ?? {}) // ['/v1/workers', '/v1/workers/{id}', ...]
+ * ```
+ */
+export { buildOpenApiDocument } from './api/document.js'
+/**
+ * The three operations as `createRoute()` declarations: method, path, request and responses.
+ * @example
+ * ```ts
+ * import { operations } from 'worker-api-kit'
+ * operations.map((o) => `${o.method.toUpperCase()} ${o.path}`)
+ * ```
+ */
+export {
+  createWorker,
+  type Operation,
+  type OperationId,
+  operations,
+  updateLlmProvider,
+  updateWorker,
+} from './api/operations.js'
+/**
+ * Builds the mock API as a Hono app. Call `app.request()` in tests: no port, isolated state.
+ * @example
+ * ```ts
+ * import { createMockApp } from 'worker-api-kit'
+ * const app = createMockApp({ seed: 7, clock: () => Date.UTC(2026, 0, 1) })
+ * const res = await app.request('/v1/workers', {
+ *   method: 'POST',
+ *   headers: { 'content-type': 'application/json' },
+ *   body: JSON.stringify({ name: 'ci worker', destination: 'local' }),
+ * })
+ * // res.status === 201; app.ids.orgId is the seeded organization
+ * ```
+ */
+export { createMockApp, MAX_BODY_BYTES, type MockApp, type MockAppOptions } from './mock/app.js'
+/**
+ * Serves the mock over HTTP. Port 0 picks a free port.
+ * @example
+ * ```ts
+ * import { startMockServer } from 'worker-api-kit'
+ * const server = await startMockServer({ port: 0 })
+ * await fetch(`${server.url}/openapi.json`)
+ * await server.close()
+ * ```
+ */
+export {
+  type MockServer,
+  type MockServerOptions,
+  startMockServer,
+} from './mock/server.js'
+
+/**
+ * Zod schemas of the API (plain names: the spec) and of the mock's own choices (`Mock*`), each
+ * with its inferred type of the same name.
+ * @example
+ * ```ts
+ * import { CreateWorkerBody, type Worker } from 'worker-api-kit'
+ * CreateWorkerBody.safeParse({ name: '', destination: 'local' }).success // false
+ * ```
+ */
+export {
+  CreateWorkerBody,
+  CreateWorkerResponse,
+  DateTime,
+  Destination,
+  ID_PREFIX,
+  Instance,
+  Launch,
+  LlmProvider,
+  LlmProviderEnvelope,
+  LlmProviderId,
+  LlmProviderSource,
+  MemberId,
+  MockCreateWorkerResponse,
+  MockDateTime,
+  MockInstance,
+  MockInstanceStatus,
+  MockLaunch,
+  MockLaunchMode,
+  MockLlmProvider,
+  MockLlmProviderEnvelope,
+  MockWorker,
+  MockWorkerEnvelope,
+  MockWorkerStatus,
+  OrgId,
+  Problem,
+  ProblemError,
+  TeamId,
+  Tokens,
+  typeId,
+  typeIdLength,
+  UpdateLlmProviderBody,
+  UpdateWorkerBody,
+  Worker,
+  WorkerEnvelope,
+  WorkerId,
+} from './schemas/index.js'

@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs'
+import { Validator } from '@seriousme/openapi-schema-validator'
+import { describe, expect, it } from 'vitest'
+import { buildOpenApiDocument } from '../../src/api/document.js'
+import { operations } from '../../src/api/operations.js'
+import { renderOpenApiDocument } from '../../src/cli/commands/openapi.js'
+import { SPEC_LIMITS, SPEC_REQUIRED, SPEC_RESPONSE_KEYS } from '../spec-facts.js'
+
+const COMMITTED = new URL('../../openapi/openapi.json', import.meta.url)
+
+type Node = Record<string, unknown>
+const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null
+
+const doc: Node = JSON.parse(readFileSync(COMMITTED, 'utf8'))
+
+/** Follows a local `$ref` (`#/components/schemas/X`) until a schema without one. */
+const deref = (node: unknown): Node => {
+  let current = node
+  for (let hops = 0; hops < 10 && isNode(current) && typeof current['$ref'] === 'string'; hops++) {
+    current = current['$ref']
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((at, key) => (isNode(at) ? at[key] : undefined), doc)
+  }
+  if (!isNode(current)) throw new Error('unresolvable schema')
+  return current
+}
+
+const operationNode = (operationId: string): Node => {
+  for (const item of Object.values(doc['paths'] as Node)) {
+    for (const op of Object.values(item as Node)) {
+      if (isNode(op) && op['operationId'] === operationId) return op
+    }
+  }
+  throw new Error(`no operation ${operationId} in the document`)
+}
+
+/** The schema at `params/id` or `body/modelIds/items` inside an operation of the document. */
+const schemaAt = (operationId: string, where: string): Node => {
+  const op = operationNode(operationId)
+  const [part, ...rest] = where.split('/')
+  let schema: Node
+  if (part === 'params') {
+    const name = rest.shift()
+    const param = (op['parameters'] as Node[]).find((p) => p['name'] === name)
+    schema = deref(param?.['schema'])
+  } else {
+    const content = (op['requestBody'] as Node)['content'] as Node
+    schema = deref((content['application/json'] as Node)['schema'])
+  }
+  for (const key of rest) {
+    schema = key === 'items' ? deref(schema['items']) : deref((schema['properties'] as Node)[key])
+  }
+  return schema
+}
+
+describe('OpenAPI document', () => {
+  it('is committed exactly as generated from the schemas', async () => {
+    expect(readFileSync(COMMITTED, 'utf8')).toBe(await renderOpenApiDocument())
+  })
+
+  it('is a valid OpenAPI 3.1 document for an independent validator', async () => {
+    const result = await new Validator().validate(
+      JSON.parse(JSON.stringify(buildOpenApiDocument())),
+    )
+    expect(result.errors ?? []).toEqual([])
+    expect(result.valid).toBe(true)
+  })
+
+  it('declares the three operations of the API and nothing else', () => {
+    const declared = Object.entries(doc['paths'] as Node).flatMap(([path, item]) =>
+      Object.keys(item as Node).map((method) => `${method.toUpperCase()} ${path}`),
+    )
+    expect(declared.sort()).toEqual(
+      [
+        'PATCH /v1/orgs/{orgId}/llm-providers/{llmProviderId}',
+        'PATCH /v1/workers/{id}',
+        'POST /v1/workers',
+      ].sort(),
+    )
+  })
+
+  it.each(SPEC_LIMITS.map(([op, where, keyword, value]) => ({ op, where, keyword, value })))(
+    'carries $keyword $value at $op $where',
+    ({ op, where, keyword, value }) => {
+      expect(schemaAt(op, where)[keyword]).toEqual(value)
+    },
+  )
+
+  it.each(Object.entries(SPEC_REQUIRED))('requires %s body fields %j', (op, fields) => {
+    const body = schemaAt(op, 'body')
+    expect([...(body['required'] as string[])].sort()).toEqual([...fields].sort())
+    expect((operationNode(op)['requestBody'] as Node)['required']).toBe(true)
+  })
+
+  it.each(Object.entries(SPEC_RESPONSE_KEYS))('requires the keys of %s', (name, keys) => {
+    const schema = deref({ $ref: `#/components/schemas/${name}` })
+    expect([...(schema['required'] as string[])].sort()).toEqual([...keys].sort())
+  })
+
+  it('types pollAfterMs as an integer and the date-times as date-time', () => {
+    const launch = deref({ $ref: '#/components/schemas/Launch' })
+    expect((launch['properties'] as Node)['pollAfterMs']).toEqual({ type: 'integer' })
+    const worker = deref({ $ref: '#/components/schemas/Worker' })
+    for (const key of ['lastHeartbeatAt', 'lastActiveAt', 'createdAt', 'updatedAt']) {
+      expect((worker['properties'] as Node)[key]).toMatchObject({
+        type: 'string',
+        format: 'date-time',
+      })
+    }
+  })
+
+  it.each(operations.map((o) => [o.operationId, o]))(
+    '%s documents its success and every error the mock gives',
+    (operationId, operation) => {
+      const responses = operationNode(operationId)['responses'] as Node
+      const expected =
+        operation.method === 'post'
+          ? ['201', '400', '401', '413', '415']
+          : ['200', '400', '401', '404', '413', '415']
+      expect(Object.keys(responses).sort()).toEqual(expected.sort())
+      for (const [status, response] of Object.entries(responses)) {
+        const type = status.startsWith('2') ? 'application/json' : 'application/problem+json'
+        expect(Object.keys((response as Node)['content'] as Node)).toEqual([type])
+      }
+    },
+  )
+})

@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+const SRC = fileURLToPath(new URL('../src', import.meta.url))
+
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? filesUnder(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(dir, entry.name)]
+        : [],
+  )
+
+/** Every relative import of a file, as the top-level folder of src/ it lands in. */
+const layersImportedBy = (file: string) => {
+  const source = readFileSync(file, 'utf8')
+  const specifiers = [...source.matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g)].map(
+    (m) => m[1] ?? '',
+  )
+  return specifiers.map(
+    (specifier) => relative(SRC, join(file, '..', specifier)).split('/')[0] ?? '',
+  )
+}
+
+const layerOf = (file: string) => relative(SRC, file).split('/')[0] ?? ''
+
+/** Which layers each layer may import (STYLE §1). index.ts is the public surface on top. */
+const ALLOWED: Record<string, readonly string[]> = {
+  schemas: ['schemas'],
+  api: ['schemas', 'api'],
+  common: ['common'],
+  mock: ['schemas', 'api', 'common', 'mock'],
+  contract: ['schemas', 'api', 'common', 'contract'],
+  cli: ['schemas', 'api', 'common', 'mock', 'contract', 'cli'],
+  'index.ts': ['schemas', 'api', 'common', 'mock', 'contract'],
+}
+
+const edges = filesUnder(SRC).flatMap((file) =>
+  layersImportedBy(file).map((to) => ({ file: relative(SRC, file), from: layerOf(file), to })),
+)
+
+describe('architecture', () => {
+  it('finds the imports it judges', () => {
+    expect(edges.some((e) => e.from === 'mock' && e.to === 'schemas')).toBe(true)
+    expect(edges.some((e) => e.from === 'cli' && e.to === 'mock')).toBe(true)
+  })
+
+  it('keeps every layer to the imports it is allowed', () => {
+    const broken = edges.filter((e) => !(ALLOWED[e.from] ?? []).includes(e.to))
+    expect(broken).toEqual([])
+  })
+
+  it('keeps the mock and the contract suite apart', () => {
+    const crossing = edges.filter(
+      (e) =>
+        (e.from === 'mock' && e.to === 'contract') || (e.from === 'contract' && e.to === 'mock'),
+    )
+    expect(crossing).toEqual([])
+  })
+})
