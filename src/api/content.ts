@@ -18,10 +18,9 @@ export const json = <T extends z.ZodType>(schema: T, description: string) => ({
 /** What each error status of the mock means. The spec shows no errors (spec §7): ours. */
 export const PROBLEM_DESCRIPTIONS = {
   400: 'Invalid request: malformed JSON, or fields breaking the constraints (`errors[].pointer` names each one).',
-  401: 'Missing or invalid bearer token (only when the mock runs with `--auth`).',
   404: 'No such resource, or no such route.',
   413: 'Request body larger than the mock accepts.',
-  415: 'Request body is not JSON.',
+  415: 'Request body is not JSON (application/json or another +json type).',
 } as const
 export type ProblemStatus = keyof typeof PROBLEM_DESCRIPTIONS
 

@@ -21,13 +21,19 @@ const isParseArgsError = (error: unknown): error is Error & { code: string } =>
 /** Runs one command line; resolves to the exit code. Never exits the process itself. */
 export const runCli = async (argv: readonly string[], io: Io): Promise<number> => {
   const [name, ...rest] = argv
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+  if (name === undefined) {
+    io.err(USAGE)
+    return EXIT.usage
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
     io.out(USAGE)
-    return name === undefined ? EXIT.usage : EXIT.ok
+    return EXIT.ok
   }
   const command = COMMANDS.find((c) => c.name === name)
   if (!command) {
-    io.err(`[worker-api-kit] unknown command '${name}'.\n\n${USAGE}`)
+    io.err(
+      `[worker-api-kit] unknown command '${name}'; use one of ${COMMANDS.map((c) => c.name).join(', ')}. Run 'worker-api-kit --help' for usage.`,
+    )
     return EXIT.usage
   }
   try {
@@ -44,9 +50,9 @@ export const runCli = async (argv: readonly string[], io: Io): Promise<number> =
     return await command.run(values, io)
   } catch (error) {
     if (isParseArgsError(error)) {
-      io.err(
-        `[worker-api-kit] ${error.message.replace(/\.?$/, '.')} Run 'worker-api-kit ${name} --help' for its options.`,
-      )
+      // node's messages can span lines (e.g. "ambiguous" `--seed -1`): one line, as promised
+      const message = error.message.replace(/\s*\n\s*/g, ' ').replace(/\.?$/, '.')
+      io.err(`[worker-api-kit] ${message} Run 'worker-api-kit ${name} --help' for its options.`)
       return EXIT.usage
     }
     if (error instanceof CliError) {

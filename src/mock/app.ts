@@ -55,7 +55,7 @@ const describeHttpError = (c: Context, status: 400 | 413 | 415) => {
     case 415:
       return buildProblem(
         'unsupported-media-type',
-        `The request body must be application/json; got ${JSON.stringify((c.req.header('content-type') ?? 'none').slice(0, 100))}.`,
+        `The request body must be JSON (application/json or another +json type); got ${JSON.stringify((c.req.header('content-type') ?? 'none').slice(0, 100))}.`,
         [{ pointer: '/headers/content-type', message: 'Expected application/json' }],
       )
   }

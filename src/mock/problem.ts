@@ -6,7 +6,6 @@ import type { Problem, ProblemError } from '../schemas/problem.js'
 export const PROBLEM_KINDS = {
   validation: { status: 400, title: 'Request validation failed' },
   'malformed-json': { status: 400, title: 'Malformed JSON' },
-  unauthorized: { status: 401, title: 'Unauthorized' },
   'not-found': { status: 404, title: 'Not found' },
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
   'payload-too-large': { status: 413, title: 'Payload too large' },

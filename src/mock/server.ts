@@ -2,8 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
 import { createMockApp, type MockApp, type MockAppOptions } from './app.js'
 
-export const DEFAULT_PORT = 4010
-export const DEFAULT_HOST = '127.0.0.1'
+import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js'
 
 export type MockServerOptions = MockAppOptions & {
   /** Port to listen on; 0 picks a free one. Default 4010. */

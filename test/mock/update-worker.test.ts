@@ -72,3 +72,17 @@ describe('updateWorker', () => {
     expect(pointersOf(res.body)).toEqual(['/body/name'])
   })
 })
+
+describe('updateWorker name length', () => {
+  // assumption: see README#assumptions. Zod 4 counts code points, so an emoji counts once.
+  it.each([
+    ['accepts', 255, 200],
+    ['rejects', 256, 400],
+  ])('%s a name of %i emoji (counted in code points)', async (_, count, status) => {
+    const app = createMockApp()
+    const res = await send(app, 'PATCH', `/v1/workers/${await createdWorkerId(app)}`, {
+      name: '🚀'.repeat(count),
+    })
+    expect(res.status).toBe(status)
+  })
+})

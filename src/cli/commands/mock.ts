@@ -1,3 +1,4 @@
+import { DEFAULT_HOST, DEFAULT_PORT } from '../../mock/defaults.js'
 import type { Command } from '../command.js'
 import { parseIntegerFlag } from '../parse-number.js'
 import { CliError, EXIT } from '../usage-error.js'
@@ -42,10 +43,17 @@ Options:
       ...(corsFlag === undefined ? {} : { cors: corsFlag === 'off' ? false : corsFlag }),
       ...(quiet ? {} : { log: io.out }),
     }).catch((error: NodeJS.ErrnoException) => {
+      const isPortProblem = error.code === 'EADDRINUSE' || error.code === 'EACCES'
       throw new CliError(
-        `[worker-api-kit] cannot listen on ${host ?? '127.0.0.1'}:${port ?? 4010} (${error.code ?? error.message}); pick another --port.`,
+        `[worker-api-kit] cannot listen on ${host ?? DEFAULT_HOST}:${port ?? DEFAULT_PORT} (${error.code ?? error.message}); ${isPortProblem ? 'pick another --port' : 'check --host'}.`,
         'E_LISTEN',
       )
+    })
+    // Listen for signals before announcing readiness: a caller that stops us right after the
+    // banner must reach this handler, not node's default one.
+    const stopped = new Promise<string>((resolve) => {
+      process.once('SIGINT', () => resolve('SIGINT'))
+      process.once('SIGTERM', () => resolve('SIGTERM'))
     })
     const { orgId, llmProviderId } = server.app.ids
     io.out(
@@ -59,10 +67,7 @@ Options:
         'Press Ctrl+C to stop.',
       ].join('\n'),
     )
-    const signal = await new Promise<string>((resolve) => {
-      process.once('SIGINT', () => resolve('SIGINT'))
-      process.once('SIGTERM', () => resolve('SIGTERM'))
-    })
+    const signal = await stopped
     await server.close()
     io.out(`worker-api-kit mock stopped (${signal})`)
     return EXIT.ok
