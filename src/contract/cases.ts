@@ -1,0 +1,260 @@
+import type { z } from '@hono/zod-openapi'
+import fc from 'fast-check'
+import { type Operation, type OperationId, operations } from '../api/operations.js'
+import { Destination } from '../schemas/worker.js'
+import { arbitraryOf, typeIdArbitrary } from './arbitraries.js'
+import { type JsonSchema, jsonSchemaOf, literalPrefixOf } from './json-schema.js'
+import {
+  boundarySizes,
+  type IdMaker,
+  limitsOfJsonSchema,
+  type Path,
+  pointerOf,
+  validValue,
+  withValueAt,
+} from './limits.js'
+
+/** What a correct server must do with a case: accept it (2xx) or reject it (4xx). */
+export type Expectation = 'accept' | 'reject'
+
+export type CaseKind =
+  | 'generated' // valid, generated within every constraint
+  | 'boundary' // valid, at a bound
+  | 'invalid' // one constraint broken
+  | 'malformed' // not JSON / not an object
+  | 'unknown-id' // well-formed id that names nothing
+
+export type Case = {
+  readonly id: string
+  readonly operationId: OperationId
+  readonly kind: CaseKind
+  readonly title: string
+  readonly expect: Expectation
+  /** The body: a JSON value to serialise, or raw text. */
+  readonly body: { readonly json: unknown } | { readonly raw: string }
+  /** Path parameters that replace the valid ones (invalid or unknown ids). */
+  readonly params?: Readonly<Record<string, string>>
+  /** Where the broken constraint is, as a request pointer (`/body/name`, `/params/id`). */
+  readonly brokenPointer?: string
+}
+
+export type CaseOptions = {
+  readonly seed: number
+  /** Generated valid inputs per operation. */
+  readonly runs: number
+  /** Also create `cloud` workers (which may provision real machines). */
+  readonly allowCloud: boolean
+  /** Prefix of every generated worker name, so a run's workers can be found and cleaned up. */
+  readonly namePrefix: string
+}
+
+export const bodySchemaOf = (operation: Operation): z.ZodType =>
+  operation.request.body.content['application/json'].schema
+
+export const paramsSchemaOf = (operation: Operation): z.ZodType | undefined =>
+  'params' in operation.request ? operation.request.params : undefined
+
+const NAME = 'name'
+/** Destinations that may provision a real machine on the target. */
+const PROVISIONING_DESTINATIONS: readonly string[] = [Destination.enum.cloud]
+
+/** A deterministic id maker from the run's seed (ids the suite sends are real TypeIDs). */
+export const seededIdMaker = (seed: number): IdMaker => {
+  let n = 0
+  return (prefix) => fc.sample(typeIdArbitrary(prefix), { seed: seed + n++, numRuns: 1 })[0] ?? ''
+}
+
+/** A wrong value of another JSON type than the schema's. */
+const wrongType = (schema: JsonSchema): unknown => {
+  if (schema.type === 'string' || schema.enum) return 12345
+  if (schema.type === 'array') return 'not-an-array'
+  if (schema.type === 'object') return 'not-an-object'
+  return 'not-a-number'
+}
+
+/** A value outside an enum, built from it so that it can never be a member. */
+const outsideEnum = (values: readonly unknown[]) => `${values.map(String).join('-')}-invalid`
+
+const describePath = (path: Path) => pointerOf(path).slice(1) || 'body'
+
+/** Cases of one broken constraint at a time, for one part of the request. */
+const invalidCasesOf = (
+  schema: JsonSchema,
+  base: unknown,
+  makeId: IdMaker,
+  at: Path = [],
+): { title: string; path: Path; value: unknown; remove?: boolean }[] => {
+  const found: { title: string; path: Path; value: unknown; remove?: boolean }[] = []
+  const where = describePath(at)
+  if (at.length > 0)
+    found.push({ title: `${where} of the wrong JSON type`, path: at, value: wrongType(schema) })
+  if (schema.enum && schema.enum.length > 0) {
+    found.push({ title: `${where} outside its enum`, path: at, value: outsideEnum(schema.enum) })
+  }
+  const prefix = literalPrefixOf(schema.pattern)
+  if (schema.type === 'string' && prefix !== undefined) {
+    const length = schema.minLength ?? prefix.length + 1
+    found.push({
+      title: `${where} without its ${prefix} prefix`,
+      path: at,
+      value: 'z'.repeat(length),
+    })
+  }
+  if (schema.type === 'object') {
+    for (const key of schema.required ?? []) {
+      found.push({
+        title: `${describePath([...at, key])} missing`,
+        path: [...at, key],
+        value: undefined,
+        remove: true,
+      })
+    }
+    for (const [key, property] of Object.entries(schema.properties ?? {})) {
+      found.push(...invalidCasesOf(property, base, makeId, [...at, key]))
+    }
+  }
+  if (schema.type === 'array') {
+    found.push(
+      ...invalidCasesOf(schema.items ?? {}, base, makeId, [...at, 0]).filter(
+        (c) => c.path.length > at.length,
+      ),
+    )
+  }
+  return found
+}
+
+const without = (root: unknown, path: Path): unknown => {
+  const [head, ...rest] = path
+  if (typeof root !== 'object' || root === null || head === undefined) return root
+  if (rest.length === 0)
+    return Object.fromEntries(Object.entries(root).filter(([key]) => key !== String(head)))
+  return { ...root, [head]: without(Reflect.get(root, head), rest) }
+}
+
+/** Every case of every operation, in a stable order, from the schemas alone. */
+export const buildCases = (options: CaseOptions): Case[] => {
+  const makeId = seededIdMaker(options.seed)
+  const cases: Case[] = []
+  for (const operation of operations) {
+    const operationId = operation.operationId
+    const bodySchema = jsonSchemaOf(bodySchemaOf(operation))
+    const nameMax = bodySchema.properties?.[NAME]?.maxLength
+    /** Worker names carry the run's prefix, cut to the field's maximum. */
+    const labelled = (body: unknown): unknown => {
+      if (typeof body !== 'object' || body === null || !(NAME in body)) return body
+      const name = Reflect.get(body, NAME)
+      if (typeof name !== 'string') return body
+      const value = `${options.namePrefix} ${name}`
+      return { ...body, [NAME]: nameMax === undefined ? value : value.slice(0, nameMax) }
+    }
+    const destinations = (bodySchema.properties?.['destination']?.enum ?? []).filter(
+      (d) => options.allowCloud || !PROVISIONING_DESTINATIONS.includes(String(d)),
+    )
+    const overrides =
+      destinations.length > 0 ? { destination: fc.constantFrom(...destinations) } : {}
+    const base = labelled(validValue(bodySchema, makeId))
+    const add = (c: Omit<Case, 'id' | 'operationId'>) =>
+      cases.push({
+        ...c,
+        operationId,
+        id: `${operationId}#${cases.filter((x) => x.operationId === operationId).length + 1}`,
+      })
+
+    // Valid, generated within every constraint.
+    const samples = fc.sample(arbitraryOf(bodySchema, overrides), {
+      seed: options.seed,
+      numRuns: options.runs,
+    })
+    samples.forEach((sample, i) => {
+      add({
+        kind: 'generated',
+        title: `generated valid body ${i + 1}/${options.runs}`,
+        expect: 'accept',
+        body: { json: labelled(sample) },
+      })
+    })
+
+    // Valid, at each bound of the body.
+    for (const limit of limitsOfJsonSchema(bodySchema, makeId)) {
+      for (const { size, isValid } of boundarySizes(limit)) {
+        const body = withValueAt(base, limit.path, limit.valueOfSize(size))
+        const unit = `${limit.kind === 'items' ? 'item' : 'character'}${size === 1 ? '' : 's'}`
+        const title = `${limit.pointer.slice(1)} with ${size} ${unit}`
+        if (isValid) add({ kind: 'boundary', title, expect: 'accept', body: { json: body } })
+        else
+          add({
+            kind: 'invalid',
+            title,
+            expect: 'reject',
+            body: { json: body },
+            brokenPointer: `/body${limit.pointer}`,
+          })
+      }
+    }
+
+    // Invalid: one broken constraint at a time (types, enums, patterns, required fields, items).
+    for (const broken of invalidCasesOf(bodySchema, base, makeId)) {
+      const body = broken.remove
+        ? without(base, broken.path)
+        : withValueAt(base, broken.path, broken.value)
+      add({
+        kind: 'invalid',
+        title: broken.title,
+        expect: 'reject',
+        body: { json: body },
+        brokenPointer: `/body${pointerOf(broken.path)}`,
+      })
+    }
+
+    // Not a JSON object at all.
+    for (const [title, raw] of [
+      ['malformed JSON', '{"name": '],
+      ['a JSON array as the body', '[]'],
+      ['a JSON string as the body', '"body"'],
+      ['null as the body', 'null'],
+    ] as const) {
+      add({ kind: 'malformed', title, expect: 'reject', body: { raw }, brokenPointer: '/body' })
+    }
+
+    // Malformed path ids: wrong prefix, one character short, one too long.
+    const params = paramsSchemaOf(operation)
+    if (params) {
+      const paramsSchema = jsonSchemaOf(params)
+      for (const [name, schema] of Object.entries(paramsSchema.properties ?? {})) {
+        const broken = invalidCasesOf(schema, undefined, makeId, [name]).filter((c) =>
+          c.title.includes('prefix'),
+        )
+        const lengths = limitsOfJsonSchema(schema, makeId).flatMap((limit) =>
+          boundarySizes(limit)
+            .filter((s) => !s.isValid)
+            .map(({ size }) => ({
+              title: `${name} with ${size} character${size === 1 ? '' : 's'}`,
+              value: limit.valueOfSize(size),
+            })),
+        )
+        for (const { title, value } of [...broken, ...lengths]) {
+          add({
+            kind: 'invalid',
+            title: title.replace(/^\/?/, 'path '),
+            expect: 'reject',
+            body: { json: base },
+            params: { [name]: String(value) },
+            brokenPointer: `/params/${name}`,
+          })
+        }
+        // A well-formed id that names nothing: for the worker, whose ids the suite does not get from the user.
+        if (operationId === 'updateWorker') {
+          const prefix = literalPrefixOf(schema.pattern)?.replace(/_$/, '') ?? ''
+          add({
+            kind: 'unknown-id',
+            title: `unknown well-formed ${name}`,
+            expect: 'reject',
+            body: { json: base },
+            params: { [name]: makeId(prefix) },
+          })
+        }
+      }
+    }
+  }
+  return cases
+}

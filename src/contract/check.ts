@@ -1,0 +1,64 @@
+import type { OperationId } from '../api/operations.js'
+import type { Case } from './cases.js'
+import type { Exchange, ReceivedResponse } from './report.js'
+
+/** What a check sees: the case it judges, the exchange it produced, and the run's profile. */
+export type CheckInput = {
+  readonly case: Case
+  readonly exchange: Exchange
+  /** The exact text that was sent as the body. */
+  readonly sentBody: string
+  /** The path parameters that were used. */
+  readonly params: Readonly<Record<string, string>>
+}
+
+export type Verdict =
+  | { readonly kind: 'pass' }
+  | { readonly kind: 'fail'; readonly message: string; readonly pointer?: string | undefined }
+  /** The check has nothing to judge in this exchange. */
+  | { readonly kind: 'n/a' }
+
+export const pass = (): Verdict => ({ kind: 'pass' })
+export const fail = (message: string, pointer?: string): Verdict => ({
+  kind: 'fail',
+  message,
+  pointer,
+})
+export const notApplicable = (): Verdict => ({ kind: 'n/a' })
+
+/**
+ * A rule of the spec (or, under `--strict`, of our conventions) as data: Schemathesis-style.
+ * `run` never throws on a misbehaving server; it returns a verdict.
+ */
+export type Check = {
+  /** Stable: used by --only/--skip and as the JUnit testcase name. */
+  readonly id: string
+  readonly title: string
+  /** The spec section it enforces (`§4.2`), or `convention` for --strict checks. */
+  readonly spec: string
+  readonly severity: 'error' | 'warning'
+  /** `strict` checks run only with --strict. */
+  readonly profile: 'default' | 'strict'
+  /** The operations it speaks about; a result is reported for each. */
+  readonly operations: readonly OperationId[]
+  readonly run: (input: CheckInput) => Verdict
+}
+
+export const ALL_OPERATIONS: readonly OperationId[] = [
+  'createWorker',
+  'updateWorker',
+  'updateLlmProvider',
+]
+
+export const isSuccess = (status: number) => status >= 200 && status < 300
+export const isClientError = (status: number) => status >= 400 && status < 500
+
+/** The response, when the exchange has one. */
+export const responseOf = ({ exchange }: CheckInput): ReceivedResponse | undefined =>
+  exchange.response
+
+/** A short quote of a value for a failure message. */
+export const quote = (value: unknown, max = 80) => {
+  const text = JSON.stringify(value) ?? String(value)
+  return text.length > max ? `${text.slice(0, max)}…(${text.length} chars)` : text
+}

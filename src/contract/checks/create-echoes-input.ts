@@ -1,0 +1,32 @@
+import { Worker } from '../../schemas/worker.js'
+import { type Check, fail, isSuccess, notApplicable, pass, quote, responseOf } from '../check.js'
+import { jsonSchemaOf } from '../json-schema.js'
+import { field, parsedBody } from './json-object.js'
+
+export const createEchoesInput: Check = {
+  id: 'create-echoes-input',
+  title: 'The created worker carries the name, destination and optional fields sent',
+  spec: '§4.2',
+  severity: 'error',
+  profile: 'default',
+  operations: ['createWorker'],
+  run: (input) => {
+    const response = responseOf(input)
+    if (!response || input.case.expect !== 'accept' || !isSuccess(response.status))
+      return notApplicable()
+    const worker = field(response.json, 'worker')
+    const sent = parsedBody(input.sentBody)
+    if (worker === undefined || typeof sent !== 'object' || sent === null) return notApplicable()
+    const workerFields = Object.keys(jsonSchemaOf(Worker).properties ?? {})
+    for (const [key, value] of Object.entries(sent)) {
+      if (!workerFields.includes(key)) continue
+      const got = field(worker, key)
+      if (got !== value)
+        return fail(
+          `worker.${key} is ${quote(got)}, but ${quote(value)} was sent`,
+          `/worker/${key}`,
+        )
+    }
+    return pass()
+  },
+}

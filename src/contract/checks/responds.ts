@@ -1,0 +1,14 @@
+import { ALL_OPERATIONS, type Check, fail, pass } from '../check.js'
+
+export const responds: Check = {
+  id: 'responds',
+  title: 'Every request gets a complete HTTP answer in time',
+  spec: '§1',
+  severity: 'error',
+  profile: 'default',
+  operations: ALL_OPERATIONS,
+  run: ({ exchange }) =>
+    exchange.error
+      ? fail(`no usable answer: ${exchange.error.kind}: ${exchange.error.message}`)
+      : pass(),
+}

@@ -1,0 +1,38 @@
+import {
+  ALL_OPERATIONS,
+  type Check,
+  fail,
+  isSuccess,
+  notApplicable,
+  pass,
+  responseOf,
+} from '../check.js'
+import { pointerOf } from '../limits.js'
+import { successOf } from '../success-schema.js'
+
+const MAX_ISSUES = 3
+
+export const responseSchema: Check = {
+  id: 'response-schema',
+  title: 'A success body has the shape the spec promises (extra fields and any offset allowed)',
+  spec: '§2, §4',
+  severity: 'error',
+  profile: 'default',
+  operations: ALL_OPERATIONS,
+  run: (input) => {
+    const response = responseOf(input)
+    if (!response || !isSuccess(response.status) || !response.isJson) return notApplicable()
+    const result = successOf(input.case.operationId).schema.safeParse(response.json)
+    if (result.success) return pass()
+    const issues = result.error.issues.slice(0, MAX_ISSUES)
+    const described = issues.map(
+      (issue) =>
+        `${pointerOf(issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))) || '/'}: ${issue.message}`,
+    )
+    const more = result.error.issues.length - issues.length
+    return fail(
+      `the body breaks the response schema: ${described.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}`,
+      pointerOf((issues[0]?.path ?? []).map((p) => (typeof p === 'symbol' ? String(p) : p))) || '/',
+    )
+  },
+}

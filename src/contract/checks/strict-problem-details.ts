@@ -1,0 +1,43 @@
+import { Problem } from '../../schemas/problem.js'
+import {
+  ALL_OPERATIONS,
+  type Check,
+  fail,
+  isClientError,
+  notApplicable,
+  pass,
+  quote,
+  responseOf,
+} from '../check.js'
+
+export const strictProblemDetails: Check = {
+  id: 'strict-problem-details',
+  title: 'Rejections are application/problem+json naming the broken field in errors[].pointer',
+  spec: 'convention (RFC 9457)',
+  severity: 'error',
+  profile: 'strict',
+  operations: ALL_OPERATIONS,
+  run: (input) => {
+    const response = responseOf(input)
+    if (!response || input.case.expect !== 'reject' || !isClientError(response.status))
+      return notApplicable()
+    const contentType = response.headers['content-type'] ?? ''
+    if (!/^application\/problem\+json\s*(;|$)/i.test(contentType)) {
+      return fail(
+        `content-type is ${quote(contentType || 'missing')}, not application/problem+json`,
+      )
+    }
+    const problem = Problem.safeParse(response.json)
+    if (!problem.success)
+      return fail(`the body is not a problem document: ${problem.error.issues[0]?.message ?? ''}`)
+    const { brokenPointer } = input.case
+    const pointers = problem.data.errors?.map((e) => e.pointer) ?? []
+    if (brokenPointer !== undefined && !pointers.includes(brokenPointer)) {
+      return fail(
+        `errors[].pointer does not name ${brokenPointer} (got ${quote(pointers)})`,
+        '/errors',
+      )
+    }
+    return pass()
+  },
+}

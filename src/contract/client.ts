@@ -1,0 +1,155 @@
+import type { Exchange, ReceivedResponse, SentRequest, TransportError } from './report.js'
+
+export type Fetch = (input: string, init: RequestInit) => Promise<Response>
+
+export type ClientOptions = {
+  readonly baseUrl: string
+  /** Sent with every request (`-H`). */
+  readonly headers?: Readonly<Record<string, string>>
+  /** Per request, including reading the body. */
+  readonly timeoutMs: number
+  /** A body larger than this is a finding, not a memory problem. Default 4 MiB. */
+  readonly maxResponseBytes?: number
+  /** How often a 429 is retried. Default 3. */
+  readonly maxRetries?: number
+  /** Longest wait honoured from `Retry-After`. Default 10 s. */
+  readonly maxRetryWaitMs?: number
+  /** Injected transport, e.g. a Hono app's `request` for an in-process run. Default `fetch`. */
+  readonly fetch?: Fetch
+}
+
+export type RequestSpec = {
+  readonly method: string
+  /** Path below the base URL, already encoded. */
+  readonly path: string
+  readonly headers?: Readonly<Record<string, string>>
+  readonly body?: string | undefined
+}
+
+const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024
+const DEFAULT_MAX_RETRIES = 3
+const DEFAULT_MAX_RETRY_WAIT_MS = 10_000
+const FALLBACK_RETRY_WAIT_MS = 1_000
+
+/** RFC 9110 §10.2.3: seconds or an HTTP date. */
+export const retryAfterMs = (value: string | null, now = Date.now()): number | undefined => {
+  if (value === null) return undefined
+  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000
+  const date = Date.parse(value)
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+const isJsonType = (contentType: string | undefined) =>
+  contentType !== undefined && /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType)
+
+class BodyTooLarge extends Error {}
+
+/** Reads at most `limit` bytes; more is an error (an endless body must not exhaust memory). */
+const readBounded = async (res: Response, limit: number): Promise<string> => {
+  if (!res.body) return ''
+  const reader = res.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined)
+      throw new BodyTooLarge(`response body over ${limit} bytes`)
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+const describeError = (
+  error: unknown,
+  timeoutMs: number,
+  stage: 'connect' | 'body',
+): TransportError => {
+  if (error instanceof BodyTooLarge) return { kind: 'too-large', message: error.message }
+  const name = error instanceof Error ? error.name : ''
+  if (name === 'TimeoutError' || name === 'AbortError') {
+    return { kind: 'timeout', message: `no complete answer within ${timeoutMs} ms` }
+  }
+  const cause =
+    error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : ''
+  const message = `${error instanceof Error ? error.message : String(error)}${cause}`
+  return stage === 'body'
+    ? { kind: 'truncated', message: `body ended early (${message})` }
+    : { kind: 'network', message }
+}
+
+export type Client = {
+  readonly send: (spec: RequestSpec) => Promise<Exchange>
+  /** Requests put on the wire so far, retries included. */
+  readonly requestCount: () => number
+}
+
+/** HTTP for the contract suite: every wait bounded, every failure a value, never a throw. */
+export const createClient = (options: ClientOptions): Client => {
+  const doFetch: Fetch = options.fetch ?? ((input, init) => fetch(input, init))
+  const base = options.baseUrl.replace(/\/+$/, '')
+  const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES
+  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES
+  const maxWait = options.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS
+  let count = 0
+
+  const once = async (request: SentRequest) => {
+    count++
+    let stage: 'connect' | 'body' = 'connect'
+    try {
+      const res = await doFetch(request.url, {
+        method: request.method,
+        headers: request.headers,
+        ...(request.body === undefined ? {} : { body: request.body }),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(options.timeoutMs),
+      })
+      stage = 'body'
+      const text = await readBounded(res, maxBytes)
+      const headers = Object.fromEntries(res.headers)
+      let json: unknown
+      let isJson = false
+      try {
+        json = JSON.parse(text)
+        isJson = true
+      } catch {
+        // not JSON: a finding for the checks that care
+      }
+      const response: ReceivedResponse = { status: res.status, headers, text, json, isJson }
+      return { response }
+    } catch (error) {
+      return { error: describeError(error, options.timeoutMs, stage) }
+    }
+  }
+
+  const send = async (spec: RequestSpec): Promise<Exchange> => {
+    const request: SentRequest = {
+      method: spec.method,
+      url: `${base}${spec.path}`,
+      headers: { ...options.headers, ...spec.headers },
+      body: spec.body,
+    }
+    const started = performance.now()
+    let attempts = 0
+    for (;;) {
+      attempts++
+      const result = await once(request)
+      const status = result.response?.status
+      if (status !== 429 || attempts > maxRetries) {
+        return { request, ...result, durationMs: performance.now() - started, attempts }
+      }
+      const wait =
+        retryAfterMs(result.response?.headers['retry-after'] ?? null) ?? FALLBACK_RETRY_WAIT_MS
+      await sleep(Math.min(wait, maxWait))
+    }
+  }
+
+  return { send, requestCount: () => count }
+}
+
+export { isJsonType }

@@ -1,0 +1,103 @@
+import type { OperationId } from '../api/operations.js'
+
+/** What the suite sent. Bodies are kept as the exact text sent. */
+export type SentRequest = {
+  readonly method: string
+  readonly url: string
+  readonly headers: Readonly<Record<string, string>>
+  readonly body?: string | undefined
+}
+
+/** What came back, when anything did. `json` is set when the body parsed as JSON. */
+export type ReceivedResponse = {
+  readonly status: number
+  readonly headers: Readonly<Record<string, string>>
+  readonly text: string
+  readonly json?: unknown
+  readonly isJson: boolean
+}
+
+/** A transport failure: the server did not give a complete answer. */
+export type TransportError = {
+  readonly kind: 'timeout' | 'network' | 'too-large' | 'truncated'
+  readonly message: string
+}
+
+/** One request and its outcome. Never thrown: a misbehaving server is a finding. */
+export type Exchange = {
+  readonly request: SentRequest
+  readonly response?: ReceivedResponse | undefined
+  readonly error?: TransportError | undefined
+  readonly durationMs: number
+  readonly attempts: number
+}
+
+/** A failed expectation on one exchange, ready to print (already redacted). */
+export type Finding = {
+  readonly caseTitle: string
+  readonly message: string
+  /** JSON pointer inside the response body, when the finding is about one place. */
+  readonly pointer?: string | undefined
+  readonly request: SentRequest
+  readonly status?: number | undefined
+  readonly responseExcerpt?: string | undefined
+  readonly curl: string
+}
+
+export type Outcome = 'passed' | 'failed' | 'skipped' | 'warned'
+
+/** The verdict of one check on one operation. */
+export type CheckResult = {
+  readonly checkId: string
+  readonly title: string
+  readonly spec: string
+  readonly severity: 'error' | 'warning'
+  readonly operationId: OperationId
+  readonly outcome: Outcome
+  /** Why it was skipped. */
+  readonly reason?: string | undefined
+  /** How many exchanges it judged. */
+  readonly judged: number
+  readonly findings: readonly Finding[]
+  /** The exchanges it judged (redacted, bodies cut to an excerpt). */
+  readonly exchanges: readonly ExchangeSummary[]
+}
+
+export type ExchangeSummary = {
+  readonly caseTitle: string
+  readonly method: string
+  readonly url: string
+  readonly requestExcerpt?: string | undefined
+  readonly status?: number | undefined
+  readonly error?: string | undefined
+  readonly responseExcerpt?: string | undefined
+  readonly durationMs: number
+}
+
+export type Report = {
+  readonly tool: 'worker-api-kit contract'
+  readonly baseUrl: string
+  readonly runId: string
+  readonly seed: number
+  readonly profile: 'default' | 'strict'
+  readonly startedAt: string
+  readonly durationMs: number
+  readonly requestCount: number
+  readonly workersCreated: number
+  readonly results: readonly CheckResult[]
+  /** Why the run stopped early, if it did (run deadline, target stopped answering). */
+  readonly abortedBecause?: string | undefined
+}
+
+export type Summary = { passed: number; failed: number; skipped: number; warned: number }
+
+/** Counts of outcomes; a warning counts as passed in the closing line. */
+export const summarize = (report: Pick<Report, 'results'>): Summary => {
+  const summary: Summary = { passed: 0, failed: 0, skipped: 0, warned: 0 }
+  for (const result of report.results) summary[result.outcome]++
+  return summary
+}
+
+/** The closing line CI reads: `N passed, N failed, N skipped`. */
+export const summaryLine = (summary: Summary) =>
+  `${summary.passed + summary.warned} passed, ${summary.failed} failed, ${summary.skipped} skipped`
