@@ -8,6 +8,14 @@ const io: Io = {
   err: (line) => process.stderr.write(`${line}\n`),
 }
 
+// A promise nobody awaited is a bug of ours: fail loudly rather than report a false verdict.
+process.on('unhandledRejection', (reason) => {
+  io.err(
+    `[worker-api-kit] unexpected error: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`,
+  )
+  process.exit(EXIT.usage)
+})
+
 runCli(process.argv.slice(2), io).then(
   (code) => {
     process.exitCode = code

@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util'
 import type { Command, Io } from './command.js'
+import { contract } from './commands/contract.js'
 import { mock } from './commands/mock.js'
 import { openapi } from './commands/openapi.js'
 import { CliError, EXIT } from './usage-error.js'
 
-const COMMANDS: readonly Command[] = [mock, openapi]
+const COMMANDS: readonly Command[] = [mock, contract, openapi]
 
 const USAGE = `worker-api-kit: mock server and contract-testing kit for the Worker and LLM Provider API
 

@@ -45,6 +45,8 @@ export type ContractOptions = {
   readonly fetch?: Fetch
   /** Live progress: each check's result as soon as it is known. */
   readonly onResult?: (result: CheckResult) => void
+  /** Live progress: an operation's cases are about to be sent. */
+  readonly onOperation?: (operationId: OperationId, cases: number) => void
 }
 
 export const CONTRACT_DEFAULTS = {
@@ -97,6 +99,12 @@ const validateOptions = (options: ContractOptions) => {
   } catch {
     throw new ContractError(
       `[worker-api-kit] --base-url ${JSON.stringify(options.baseUrl)} is not a URL; pass e.g. http://127.0.0.1:4010.`,
+      'E_USAGE',
+    )
+  }
+  if (url.username || url.password) {
+    throw new ContractError(
+      '[worker-api-kit] put credentials in a header (-H "Authorization: …"), not in --base-url.',
       'E_USAGE',
     )
   }
@@ -218,6 +226,7 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
   // Create: one valid worker first (the rename cases need it), then what should create nothing,
   // then the other valid inputs while the create budget lasts.
   const createCases = cases.filter((c) => c.operationId === 'createWorker')
+  options.onOperation?.('createWorker', createCases.length)
   const [first, ...restValid] = createCases.filter((c) => c.expect === 'accept')
   let workerId: string | undefined
   if (first) {
@@ -235,6 +244,7 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
   if (workerId === undefined) {
     skippedOperations.set('updateWorker', 'no worker could be created to rename')
   } else {
+    options.onOperation?.('updateWorker', updateCases.length)
     for (const c of updateCases) await execute(c, { id: workerId })
   }
 

@@ -1,0 +1,150 @@
+import { writeFile } from 'node:fs/promises'
+import type { Command } from '../command.js'
+import { parseIntegerFlag } from '../parse-number.js'
+import { CliError, EXIT } from '../usage-error.js'
+
+const listOf = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : value === undefined ? [] : [value])
+    .flatMap((v) => String(v).split(','))
+    .map((v) => v.trim())
+    .filter(Boolean)
+
+/** `-H "Name: value"` → `[name, value]`, or a usage error. */
+const parseHeader = (raw: string): [string, string] => {
+  const match = raw.match(/^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*:\s?(.*)$/)
+  if (!match?.[1]) {
+    throw new CliError(
+      `[worker-api-kit] -H expects "Name: value"; got a value without a name and a colon.`,
+      'E_USAGE',
+    )
+  }
+  return [match[1], match[2] ?? '']
+}
+
+export const contract: Command = {
+  name: 'contract',
+  summary: 'Judge any deployment of the API against the contract',
+  usage: `worker-api-kit contract --base-url URL [options]
+
+Sends valid, invalid and boundary requests generated from the schemas and checks every answer
+against the rules of the API. Exit 0: every check passed; 1: a check failed; 2: usage error or
+target unreachable.
+
+Options:
+  --base-url URL          the deployment to judge (required), e.g. http://127.0.0.1:4010
+  --org-id ID             an org_… id that exists on the target  } both needed for the LLM-provider
+  --llm-provider-id ID    an lpr_… id of that org (it is MODIFIED) } checks; skipped without them
+  -H, --header "N: v"     header sent with every request (repeatable); credentials are redacted
+  --timeout MS            per request (default 10000)
+  --run-timeout MS        the whole run (default 120000)
+  --seed N                seed of the generated cases (default: random, printed)
+  --runs N                generated valid inputs per operation (default 5)
+  --allow-cloud           also create cloud workers (they may provision real machines)
+  --max-creates N         most workers the run may create (default 20)
+  --only IDS              run only these check ids (comma-separated, * wildcard)
+  --skip IDS              leave these check ids out
+  --strict                also judge worker-api-kit's conventions (exact codes, problem+json, TypeIDs)
+  --json FILE             write the full report as JSON
+  --junit FILE            write a JUnit XML report
+  --quiet                 no progress lines, only failures and the summary
+  -h, --help              this help`,
+  options: {
+    'base-url': { type: 'string' },
+    'org-id': { type: 'string' },
+    'llm-provider-id': { type: 'string' },
+    header: { type: 'string', short: 'H', multiple: true },
+    timeout: { type: 'string' },
+    'run-timeout': { type: 'string' },
+    seed: { type: 'string' },
+    runs: { type: 'string' },
+    'allow-cloud': { type: 'boolean' },
+    'max-creates': { type: 'string' },
+    only: { type: 'string', multiple: true },
+    skip: { type: 'string', multiple: true },
+    strict: { type: 'boolean' },
+    json: { type: 'string' },
+    junit: { type: 'string' },
+    quiet: { type: 'boolean' },
+  },
+  async run(values, io) {
+    const baseUrl = values['base-url']
+    if (typeof baseUrl !== 'string' || baseUrl === '') {
+      throw new CliError(
+        '[worker-api-kit] --base-url is required, e.g. --base-url http://127.0.0.1:4010.',
+        'E_USAGE',
+      )
+    }
+    const headers = Object.fromEntries(listOfRaw(values['header']).map(parseHeader))
+    const orgId = typeof values['org-id'] === 'string' ? values['org-id'] : undefined
+    const llmProviderId =
+      typeof values['llm-provider-id'] === 'string' ? values['llm-provider-id'] : undefined
+    const timeoutMs = parseIntegerFlag('timeout', values['timeout'], { min: 1, max: 600_000 })
+    const runTimeoutMs = parseIntegerFlag('run-timeout', values['run-timeout'], {
+      min: 1,
+      max: 3_600_000,
+    })
+    const seed = parseIntegerFlag('seed', values['seed'], { min: 0, max: 2 ** 31 - 1 })
+    const runs = parseIntegerFlag('runs', values['runs'], { min: 1, max: 1000 })
+    const maxCreates = parseIntegerFlag('max-creates', values['max-creates'], {
+      min: 0,
+      max: 10_000,
+    })
+    const quiet = values['quiet'] === true
+
+    const { runContract } = await import('../../contract/runner.js')
+    const { ContractError } = await import('../../contract/contract-error.js')
+    const { formatReport, formatResultLine } = await import('../../contract/reporters/console.js')
+    const { formatJson } = await import('../../contract/reporters/json.js')
+    const { formatJunit } = await import('../../contract/reporters/junit.js')
+    const { summarize } = await import('../../contract/report.js')
+
+    io.out(`worker-api-kit contract → ${baseUrl}${values['strict'] === true ? ' (strict)' : ''}`)
+    io.out(
+      orgId && llmProviderId
+        ? `  the llm-provider checks MODIFY provider ${llmProviderId} of ${orgId}`
+        : '  no --org-id/--llm-provider-id: the llm-provider checks will be skipped',
+    )
+    io.out(
+      `  creates at most ${maxCreates ?? 20} workers, ${values['allow-cloud'] === true ? 'local and cloud' : 'local only'}`,
+    )
+    try {
+      const report = await runContract({
+        baseUrl,
+        headers,
+        orgId,
+        llmProviderId,
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        ...(runTimeoutMs === undefined ? {} : { runTimeoutMs }),
+        ...(seed === undefined ? {} : { seed }),
+        ...(runs === undefined ? {} : { runs }),
+        ...(maxCreates === undefined ? {} : { maxCreates }),
+        allowCloud: values['allow-cloud'] === true,
+        only: listOf(values['only']),
+        skip: listOf(values['skip']),
+        strict: values['strict'] === true,
+        ...(quiet
+          ? {}
+          : {
+              onOperation: (operationId, cases) =>
+                io.out(`… ${operationId}: sending ${cases} cases`),
+              onResult: (result) => io.out(formatResultLine(result)),
+            }),
+      })
+      if (typeof values['json'] === 'string') await writeFile(values['json'], formatJson(report))
+      if (typeof values['junit'] === 'string') await writeFile(values['junit'], formatJunit(report))
+      io.out(formatReport(report))
+      return summarize(report).failed > 0 ? EXIT.failed : EXIT.ok
+    } catch (error) {
+      if (error instanceof ContractError)
+        throw new CliError(
+          error.message,
+          error.code === 'E_UNREACHABLE' ? 'E_UNREACHABLE' : 'E_USAGE',
+        )
+      throw error
+    }
+  },
+}
+
+/** Repeated raw values (not comma-split: a header value may hold commas). */
+const listOfRaw = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : value === undefined ? [] : [value]).map(String)

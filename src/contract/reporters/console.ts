@@ -1,0 +1,59 @@
+import { type CheckResult, type Finding, type Report, summarize, summaryLine } from '../report.js'
+
+const MARK = { passed: '✓', failed: '✗', skipped: '-', warned: '!' } as const
+
+/** One live progress line for a check's result on one operation. */
+export const formatResultLine = (result: CheckResult): string => {
+  const head = `${MARK[result.outcome]} ${result.checkId} · ${result.operationId}`
+  switch (result.outcome) {
+    case 'passed':
+      return `${head} (${result.judged} ${result.judged === 1 ? 'exchange' : 'exchanges'})`
+    case 'skipped':
+      return `${head}: skipped, ${result.reason ?? 'nothing to judge'}`
+    case 'warned':
+    case 'failed':
+      return `${head}: ${result.findings.length} of ${result.judged} ${result.outcome === 'warned' ? 'warned' : 'failed'}`
+  }
+}
+
+const MAX_FINDINGS_SHOWN = 3
+
+const formatFinding = (finding: Finding, indent = '    '): string =>
+  [
+    `${finding.caseTitle}: ${finding.message}`,
+    `${finding.request.method} ${finding.request.url}`,
+    `→ ${finding.status ?? 'no answer'}${finding.pointer ? ` at ${finding.pointer}` : ''}${finding.responseExcerpt ? `: ${finding.responseExcerpt}` : ''}`,
+    `reproduce: ${finding.curl}`,
+  ]
+    .map((line, i) => `${i === 0 ? indent.slice(2) + '• ' : indent}${line}`)
+    .join('\n')
+
+/** The details of every failure (and warning), each with the rule, the request and a curl line. */
+export const formatFailures = (report: Report): string => {
+  const blocks = report.results
+    .filter((r) => r.outcome === 'failed' || r.outcome === 'warned')
+    .map((r) => {
+      const shown = r.findings.slice(0, MAX_FINDINGS_SHOWN).map((f) => formatFinding(f))
+      const more = r.findings.length - shown.length
+      return [
+        `${MARK[r.outcome]} ${r.checkId} · ${r.operationId} (spec ${r.spec}): ${r.title}`,
+        ...shown,
+        ...(more > 0 ? [`    … and ${more} more (see --json)`] : []),
+      ].join('\n')
+    })
+  return blocks.join('\n\n')
+}
+
+/** The whole console report; its last line is `N passed, N failed, N skipped`. */
+export const formatReport = (report: Report): string => {
+  const summary = summarize(report)
+  const failures = formatFailures(report)
+  return [
+    ...(failures ? ['', failures] : []),
+    '',
+    `${report.requestCount} requests in ${(report.durationMs / 1000).toFixed(1)} s against ${report.baseUrl} (seed ${report.seed}, run ${report.runId}, ${report.workersCreated} workers created${report.profile === 'strict' ? ', strict' : ''})`,
+    ...(report.abortedBecause ? [`stopped early: ${report.abortedBecause}`] : []),
+    ...(summary.warned > 0 ? [`${summary.warned} warnings (counted as passed)`] : []),
+    summaryLine(summary),
+  ].join('\n')
+}
