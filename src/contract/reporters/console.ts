@@ -25,7 +25,7 @@ const formatFinding = (finding: Finding, indent = '    '): string =>
     `→ ${finding.status ?? 'no answer'}${finding.pointer ? ` at ${finding.pointer}` : ''}${finding.responseExcerpt ? `: ${finding.responseExcerpt}` : ''}`,
     `reproduce: ${finding.curl}`,
   ]
-    .map((line, i) => `${i === 0 ? indent.slice(2) + '• ' : indent}${line}`)
+    .map((line, i) => `${i === 0 ? `${indent.slice(2)}• ` : indent}${line}`)
     .join('\n')
 
 /** The details of every failure (and warning), each with the rule, the request and a curl line. */

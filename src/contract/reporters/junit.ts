@@ -5,7 +5,7 @@ import { formatFailures } from './console.js'
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to remove them
 const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g
 
-const escape = (text: string) =>
+const escapeXml = (text: string) =>
   text
     .replace(INVALID_XML, '\uFFFD')
     .replaceAll('&', '&amp;')
@@ -14,19 +14,19 @@ const escape = (text: string) =>
     .replaceAll('"', '&quot;')
 
 const testcase = (result: CheckResult, report: Report): string => {
-  const attrs = `classname="${escape(`contract.${result.operationId}`)}" name="${escape(result.checkId)}" time="0"`
+  const attrs = `classname="${escapeXml(`contract.${result.operationId}`)}" name="${escapeXml(result.checkId)}" time="0"`
   switch (result.outcome) {
     case 'passed':
       return `    <testcase ${attrs}/>`
     case 'skipped':
-      return `    <testcase ${attrs}>\n      <skipped message="${escape(result.reason ?? 'skipped')}"/>\n    </testcase>`
+      return `    <testcase ${attrs}>\n      <skipped message="${escapeXml(result.reason ?? 'skipped')}"/>\n    </testcase>`
     case 'warned':
     case 'failed': {
       const details = formatFailures({ ...report, results: [result] })
       const first = result.findings[0]?.message ?? result.title
       const body = `<![CDATA[${details.replace(INVALID_XML, '\uFFFD').replaceAll(']]>', ']]]]><![CDATA[>')}]]>`
       return result.outcome === 'failed'
-        ? `    <testcase ${attrs}>\n      <failure message="${escape(first)}" type="${escape(result.checkId)}">${body}</failure>\n    </testcase>`
+        ? `    <testcase ${attrs}>\n      <failure message="${escapeXml(first)}" type="${escapeXml(result.checkId)}">${body}</failure>\n    </testcase>`
         : `    <testcase ${attrs}>\n      <system-out>${body}</system-out>\n    </testcase>`
     }
   }
@@ -40,10 +40,10 @@ export const formatJunit = (report: Report): string => {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="worker-api-kit contract" tests="${report.results.length}" failures="${count('failed')}" errors="0" skipped="${count('skipped')}" time="${seconds}">`,
-    `  <testsuite name="${escape(`contract ${report.baseUrl}`)}" tests="${report.results.length}" failures="${count('failed')}" errors="0" skipped="${count('skipped')}" time="${seconds}" timestamp="${report.startedAt}">`,
+    `  <testsuite name="${escapeXml(`contract ${report.baseUrl}`)}" tests="${report.results.length}" failures="${count('failed')}" errors="0" skipped="${count('skipped')}" time="${seconds}" timestamp="${report.startedAt}">`,
     '    <properties>',
     `      <property name="seed" value="${report.seed}"/>`,
-    `      <property name="runId" value="${escape(report.runId)}"/>`,
+    `      <property name="runId" value="${escapeXml(report.runId)}"/>`,
     `      <property name="requests" value="${report.requestCount}"/>`,
     '    </properties>',
     ...report.results.map((r) => testcase(r, report)),
