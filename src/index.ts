@@ -29,6 +29,47 @@ export {
   updateLlmProvider,
   updateWorker,
 } from './api/operations.js'
+export type { Check, CheckInput, Verdict } from './contract/check.js'
+export { checks } from './contract/checks/index.js'
+export { ContractError } from './contract/contract-error.js'
+export type {
+  CheckResult,
+  Exchange,
+  ExchangeSummary,
+  Finding,
+  Outcome,
+  Report,
+  Summary,
+} from './contract/report.js'
+/**
+ * Turns a report into text: the console report, JSON, JUnit XML, and the closing summary line.
+ * @example
+ * ```ts
+ * import { formatJunit, formatReport, runContract } from 'worker-api-kit'
+ * const report = await runContract({ baseUrl: 'http://127.0.0.1:4010' })
+ * console.log(formatReport(report)) // ends with "N passed, N failed, N skipped"
+ * await writeFile('contract.xml', formatJunit(report))
+ * ```
+ */
+export { summarize, summaryLine } from './contract/report.js'
+export { formatFailures, formatReport, formatResultLine } from './contract/reporters/console.js'
+export { formatJson } from './contract/reporters/json.js'
+export { formatJunit } from './contract/reporters/junit.js'
+/**
+ * Runs the contract suite against any base URL (or, with `fetch`, an app in-process) and returns
+ * the report as a value: no console, no exit. Throws `ContractError` only when it cannot run.
+ * @example
+ * ```ts
+ * import { runContract, summarize } from 'worker-api-kit'
+ * const report = await runContract({ baseUrl: 'http://127.0.0.1:4010', orgId, llmProviderId })
+ * if (summarize(report).failed > 0) process.exitCode = 1
+ * ```
+ */
+export {
+  CONTRACT_DEFAULTS,
+  type ContractOptions,
+  runContract,
+} from './contract/runner.js'
 /**
  * Builds the mock API as a Hono app. Call `app.request()` in tests: no port, isolated state.
  * @example

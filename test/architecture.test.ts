@@ -34,6 +34,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   common: ['common'],
   mock: ['schemas', 'api', 'common', 'mock'],
   contract: ['schemas', 'api', 'common', 'contract'],
+  vitest: ['contract', 'vitest'],
   cli: ['schemas', 'api', 'common', 'mock', 'contract', 'cli'],
   'index.ts': ['schemas', 'api', 'common', 'mock', 'contract'],
 }
@@ -51,6 +52,13 @@ describe('architecture', () => {
   it('keeps every layer to the imports it is allowed', () => {
     const broken = edges.filter((e) => !(ALLOWED[e.from] ?? []).includes(e.to))
     expect(broken).toEqual([])
+  })
+
+  it('keeps vitest out of the contract suite and the mock (only src/vitest may import it)', () => {
+    const importers = filesUnder(SRC)
+      .filter((file) => /from ['"]vitest['"]/.test(readFileSync(file, 'utf8')))
+      .map((file) => layerOf(file))
+    expect([...new Set(importers)]).toEqual(['vitest'])
   })
 
   it('keeps the mock and the contract suite apart', () => {

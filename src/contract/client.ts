@@ -1,6 +1,6 @@
 import type { Exchange, ReceivedResponse, SentRequest, TransportError } from './report.js'
 
-export type Fetch = (input: string, init: RequestInit) => Promise<Response>
+export type Fetch = (input: string, init: RequestInit) => Response | Promise<Response>
 
 export type ClientOptions = {
   readonly baseUrl: string

@@ -71,7 +71,10 @@ const globToRegExp = (pattern: string) =>
       .join('.*')}$`,
   )
 
-const selectChecks = (options: ContractOptions): readonly Check[] => {
+/** The checks a run with these options judges (profile, --only, --skip). */
+export const selectChecks = (
+  options: Pick<ContractOptions, 'only' | 'skip' | 'strict'>,
+): readonly Check[] => {
   const only = (options.only ?? []).map(globToRegExp)
   const skip = (options.skip ?? []).map(globToRegExp)
   return ALL_CHECKS.filter(

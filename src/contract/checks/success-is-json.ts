@@ -13,7 +13,7 @@ import { isJsonType } from '../client.js'
 export const successIsJson: Check = {
   id: 'success-is-json',
   title: 'A success answer is JSON, labelled as JSON',
-  spec: 'API overview: bodies are application/json',
+  spec: '§intro (bodies are JSON), §4',
   severity: 'error',
   profile: 'default',
   operations: ALL_OPERATIONS,

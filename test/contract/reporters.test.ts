@@ -1,0 +1,133 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { Hono } from 'hono'
+import { describe, expect, it } from 'vitest'
+import { secretsIn } from '../../src/common/redact.js'
+import { buildCases } from '../../src/contract/cases.js'
+import { type Report, summarize, summaryLine } from '../../src/contract/report.js'
+import { formatReport, formatResultLine } from '../../src/contract/reporters/console.js'
+import { formatJson } from '../../src/contract/reporters/json.js'
+import { formatJunit } from '../../src/contract/reporters/junit.js'
+import { runContract } from '../../src/contract/runner.js'
+import { createMockApp } from '../../src/mock/app.js'
+
+const SEED = 7
+const PLANTED = {
+  authorization: 'Bearer PLANTED-AUTH-TOKEN-777',
+  apiKeyHeader: 'PLANTED-HEADER-KEY-888',
+  token: 'PLANTED-OWNER-TOKEN-999',
+}
+
+/** Leaks everything it can: echoes the API key and the credentials, hands out a planted token. */
+const leakyServer = () => {
+  const mock = createMockApp()
+  const app = new Hono()
+  app.all('*', async (c) => {
+    const res = await mock.request(c.req.raw.clone())
+    if (!res.headers.get('content-type')?.includes('json')) return res
+    const body = (await res.json()) as Record<string, unknown>
+    const sent = await c.req.json().catch(() => ({}))
+    const leaks = {
+      echoedKey: sent?.apiKey,
+      echoedAuth: c.req.header('authorization'),
+      echoedHeader: c.req.header('x-api-key'),
+    }
+    const tokens = body['tokens']
+      ? { owner: PLANTED.token, host: PLANTED.token, client: PLANTED.token }
+      : undefined
+    // Break a rule too, so that findings (with curl lines and excerpts) are printed.
+    return c.json(
+      { ...body, ...leaks, ...(tokens ? { tokens } : {}) },
+      res.status === 201 ? 200 : (res.status as 200),
+    )
+  })
+  return { app, ids: mock.ids }
+}
+
+const leakyReport = async (): Promise<Report> => {
+  const { app, ids } = leakyServer()
+  return runContract({
+    baseUrl: 'http://leaky.test',
+    fetch: (input, init) => app.request(input, init),
+    headers: { Authorization: PLANTED.authorization, 'X-Api-Key': PLANTED.apiKeyHeader },
+    ...ids,
+    seed: SEED,
+    runs: 3,
+    strict: true,
+  })
+}
+
+/** Every secret the run handled: planted ones and the API keys the suite generated. */
+const allSecrets = () => {
+  const generated = buildCases({ seed: SEED, runs: 3, allowCloud: false, namePrefix: 'x' }).flatMap(
+    (c) => ('json' in c.body ? [...secretsIn(c.body.json)] : []),
+  )
+  return [
+    ...Object.values(PLANTED),
+    ...generated.filter((key) => key.length >= 6 && !/^x+$/.test(key)),
+  ]
+}
+
+describe('reporters', () => {
+  it('writes JUnit XML that validates, with one testcase per result and the right counts', async () => {
+    const report = await leakyReport()
+    const xml = formatJunit(report)
+    expect(XMLValidator.validate(xml)).toBe(true)
+    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml)
+    const suite = parsed.testsuites.testsuite
+    const testcases = [suite.testcase].flat()
+    const summary = summarize(report)
+    expect.soft(testcases).toHaveLength(report.results.length)
+    expect.soft(Number(suite.tests)).toBe(report.results.length)
+    expect.soft(Number(suite.failures)).toBe(summary.failed)
+    expect.soft(Number(suite.skipped)).toBe(summary.skipped)
+    expect
+      .soft(testcases.filter((t: { failure?: unknown }) => t.failure))
+      .toHaveLength(summary.failed)
+    expect.soft(summary.failed).toBeGreaterThan(0)
+    const failure = testcases.find((t: { failure?: unknown }) => t.failure).failure
+    expect.soft(failure['#text']).toContain('reproduce: curl')
+  })
+
+  it('escapes markup and control characters from a hostile answer into valid XML', async () => {
+    const app = new Hono().all('*', (c) =>
+      c.text('<x a="]]>"> \u0001 & \u0007', 200, { 'content-type': 'application/json' }),
+    )
+    const report = await runContract({
+      baseUrl: 'http://hostile.test',
+      fetch: (i, init) => app.request(i, init),
+      seed: 1,
+      runs: 1,
+    })
+    expect(XMLValidator.validate(formatJunit(report))).toBe(true)
+  })
+
+  it('writes JSON that parses back to the report', async () => {
+    const report = await leakyReport()
+    expect(JSON.parse(formatJson(report))).toEqual(JSON.parse(JSON.stringify(report)))
+  })
+
+  it('ends the console report with the summary line and prints a curl line per failure', async () => {
+    const report = await leakyReport()
+    const text = formatReport(report)
+    expect.soft(text.trimEnd().split('\n').at(-1)).toBe(summaryLine(summarize(report)))
+    expect.soft(text.trimEnd().split('\n').at(-1)).toMatch(/^\d+ passed, \d+ failed, \d+ skipped$/)
+    expect.soft(text).toContain('reproduce: curl')
+    expect.soft(text).toContain('"authorization: $AUTHORIZATION"')
+  })
+
+  it('keeps every planted and generated secret out of every output', async () => {
+    const report = await leakyReport()
+    const outputs = {
+      console: [formatReport(report), ...report.results.map(formatResultLine)].join('\n'),
+      json: formatJson(report),
+      junit: formatJunit(report),
+    }
+    const secrets = allSecrets()
+    expect(secrets.length).toBeGreaterThan(3)
+    for (const [name, text] of Object.entries(outputs)) {
+      for (const secret of secrets) {
+        expect.soft(text.includes(secret), `${name} contains ${secret.slice(0, 12)}…`).toBe(false)
+      }
+    }
+  })
+})
