@@ -64,6 +64,7 @@ Options:
         `  seed             ${server.app.seed}`,
         `  org id           ${orgId}`,
         `  llm provider id  ${llmProviderId}`,
+        `  contract         npx worker-api-kit contract --base-url ${server.url} --org-id ${orgId} --llm-provider-id ${llmProviderId}`,
         'Press Ctrl+C to stop.',
       ].join('\n'),
     )
