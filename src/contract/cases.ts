@@ -55,6 +55,7 @@ export const paramsSchemaOf = (operation: Operation): z.ZodType | undefined =>
   'params' in operation.request ? operation.request.params : undefined
 
 const NAME = 'name'
+const FILLER = 'x'
 /** Destinations that may provision a real machine on the target. */
 const PROVISIONING_DESTINATIONS: readonly string[] = [Destination.enum.cloud]
 
@@ -77,14 +78,23 @@ const outsideEnum = (values: readonly unknown[]) => `${values.map(String).join('
 
 const describePath = (path: Path) => pointerOf(path).slice(1) || 'body'
 
+type BrokenField = {
+  title: string
+  path: Path
+  value: unknown
+  remove?: boolean
+  /** Set first: a valid array item in front of the broken one. */
+  before?: { path: Path; value: unknown }
+}
+
 /** Cases of one broken constraint at a time, for one part of the request. */
 const invalidCasesOf = (
   schema: JsonSchema,
   base: unknown,
   makeId: IdMaker,
   at: Path = [],
-): { title: string; path: Path; value: unknown; remove?: boolean }[] => {
-  const found: { title: string; path: Path; value: unknown; remove?: boolean }[] = []
+): BrokenField[] => {
+  const found: BrokenField[] = []
   const where = describePath(at)
   if (at.length > 0)
     found.push({ title: `${where} of the wrong JSON type`, path: at, value: wrongType(schema) })
@@ -114,14 +124,40 @@ const invalidCasesOf = (
     }
   }
   if (schema.type === 'array') {
-    found.push(
-      ...invalidCasesOf(schema.items ?? {}, base, makeId, [...at, 0]).filter(
-        (c) => c.path.length > at.length,
-      ),
+    const items = schema.items ?? {}
+    const first = invalidCasesOf(items, base, makeId, [...at, 0]).filter(
+      (c) => c.path.length > at.length,
     )
+    found.push(...first)
+    // The same broken item behind a valid one: a server must judge every item, not the first.
+    const second = [...at, 1]
+    const valid = { path: [...at, 0], value: validValue(items, makeId) }
+    for (const c of first.filter((c) => c.path.length === at.length + 1)) {
+      found.push({
+        ...c,
+        path: second,
+        title: `${c.title.replace(describePath(c.path), describePath(second))} after a valid item`,
+        before: valid,
+      })
+    }
   }
   return found
 }
+
+/**
+ * Longer than any bound the spec sets (255) for a string the spec leaves without a maximum: a
+ * server that invents a limit there breaks the contract.
+ */
+export const UNBOUNDED_STRING_LENGTH = 1024
+
+/** Top-level string fields with no maximum, no pattern and no enum. */
+const unboundedStringsOf = (schema: JsonSchema): string[] =>
+  Object.entries(schema.properties ?? {})
+    .filter(
+      ([, p]) =>
+        p.type === 'string' && p.maxLength === undefined && p.pattern === undefined && !p.enum,
+    )
+    .map(([key]) => key)
 
 const without = (root: unknown, path: Path): unknown => {
   const [head, ...rest] = path
@@ -192,11 +228,24 @@ export const buildCases = (options: CaseOptions): Case[] => {
       }
     }
 
+    // Valid: long values where the spec sets no maximum.
+    for (const key of unboundedStringsOf(bodySchema)) {
+      add({
+        kind: 'boundary',
+        title: `${key} with ${UNBOUNDED_STRING_LENGTH} characters (no maximum)`,
+        expect: 'accept',
+        body: { json: labelled(withValueAt(base, [key], FILLER.repeat(UNBOUNDED_STRING_LENGTH))) },
+      })
+    }
+
     // Invalid: one broken constraint at a time (types, enums, patterns, required fields, items).
     for (const broken of invalidCasesOf(bodySchema, base, makeId)) {
+      const prepared = broken.before
+        ? withValueAt(base, broken.before.path, broken.before.value)
+        : base
       const body = broken.remove
-        ? without(base, broken.path)
-        : withValueAt(base, broken.path, broken.value)
+        ? without(prepared, broken.path)
+        : withValueAt(prepared, broken.path, broken.value)
       add({
         kind: 'invalid',
         title: broken.title,
@@ -242,17 +291,15 @@ export const buildCases = (options: CaseOptions): Case[] => {
             brokenPointer: `/params/${name}`,
           })
         }
-        // A well-formed id that names nothing: for the worker, whose ids the suite does not get from the user.
-        if (operationId === 'updateWorker') {
-          const prefix = literalPrefixOf(schema.pattern)?.replace(/_$/, '') ?? ''
-          add({
-            kind: 'unknown-id',
-            title: `unknown well-formed ${name}`,
-            expect: 'reject',
-            body: { json: base },
-            params: { [name]: makeId(prefix) },
-          })
-        }
+        // A well-formed id that names nothing (the others stay valid).
+        const prefix = literalPrefixOf(schema.pattern)?.replace(/_$/, '') ?? ''
+        add({
+          kind: 'unknown-id',
+          title: `unknown well-formed ${name}`,
+          expect: 'reject',
+          body: { json: base },
+          params: { [name]: makeId(prefix) },
+        })
       }
     }
   }

@@ -14,6 +14,8 @@ export type ClientOptions = {
   readonly maxRetries?: number
   /** Longest wait honoured from `Retry-After`. Default 10 s. */
   readonly maxRetryWaitMs?: number
+  /** `performance.now()` past which no 429 is retried (the run's bound). */
+  readonly deadline?: number
   /** Injected transport, e.g. a Hono app's `request` for an in-process run. Default `fetch`. */
   readonly fetch?: Fetch
 }
@@ -31,15 +33,39 @@ const DEFAULT_MAX_RETRIES = 3
 const DEFAULT_MAX_RETRY_WAIT_MS = 10_000
 const FALLBACK_RETRY_WAIT_MS = 1_000
 
-/** RFC 9110 §10.2.3: seconds or an HTTP date. */
+/** RFC 9110 §10.2.3: delay-seconds, or an HTTP-date (IMF-fixdate, e.g. `Sun, 06 Nov 1994 08:49:37 GMT`). */
 export const retryAfterMs = (value: string | null, now = Date.now()): number | undefined => {
   if (value === null) return undefined
   if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000
+  // Date.parse is lenient ("1.5" and "-1" parse as dates): only a date that names its time zone.
+  if (!/^\s*[A-Za-z]{3},.*\bGMT\s*$/.test(value)) return undefined
   const date = Date.parse(value)
   return Number.isNaN(date) ? undefined : Math.max(0, date - now)
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Settles with `promise`, or rejects with the signal's reason once it aborts. A real socket honours
+ * the signal by itself; an in-process transport (a Hono app's `request`) does not, and a handler
+ * that never answers must still end in a timeout.
+ */
+const untilAborted = <T>(promise: Promise<T>, signal: AbortSignal): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason)
+    const onAbort = () => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort)
+        resolve(value)
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort)
+        reject(error)
+      },
+    )
+  })
 
 const isJsonType = (contentType: string | undefined) =>
   contentType !== undefined && /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType)
@@ -47,13 +73,18 @@ const isJsonType = (contentType: string | undefined) =>
 class BodyTooLarge extends Error {}
 
 /** Reads at most `limit` bytes; more is an error (an endless body must not exhaust memory). */
-const readBounded = async (res: Response, limit: number): Promise<string> => {
+const readBounded = async (res: Response, limit: number, signal: AbortSignal): Promise<string> => {
   if (!res.body) return ''
   const reader = res.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
-    const { done, value } = await reader.read()
+    const { done, value } = await untilAborted(reader.read(), signal).catch(
+      async (error: unknown) => {
+        await reader.cancel().catch(() => undefined)
+        throw error
+      },
+    )
     if (done) break
     size += value.byteLength
     if (size > limit) {
@@ -70,17 +101,18 @@ const describeError = (
   timeoutMs: number,
   stage: 'connect' | 'body',
 ): TransportError => {
-  if (error instanceof BodyTooLarge) return { kind: 'too-large', message: error.message }
+  if (error instanceof BodyTooLarge) return { kind: 'too-large', stage, message: error.message }
   const name = error instanceof Error ? error.name : ''
   if (name === 'TimeoutError' || name === 'AbortError') {
-    return { kind: 'timeout', message: `no complete answer within ${timeoutMs} ms` }
+    const what = stage === 'connect' ? 'no answer' : 'the body did not end'
+    return { kind: 'timeout', stage, message: `${what} within ${timeoutMs} ms` }
   }
   const cause =
     error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : ''
   const message = `${error instanceof Error ? error.message : String(error)}${cause}`
   return stage === 'body'
-    ? { kind: 'truncated', message: `body ended early (${message})` }
-    : { kind: 'network', message }
+    ? { kind: 'truncated', stage, message: `body ended early (${message})` }
+    : { kind: 'network', stage, message }
 }
 
 export type Client = {
@@ -101,16 +133,22 @@ export const createClient = (options: ClientOptions): Client => {
   const once = async (request: SentRequest) => {
     count++
     let stage: 'connect' | 'body' = 'connect'
+    const signal = AbortSignal.timeout(options.timeoutMs)
     try {
-      const res = await doFetch(request.url, {
-        method: request.method,
-        headers: request.headers,
-        ...(request.body === undefined ? {} : { body: request.body }),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(options.timeoutMs),
-      })
+      const res = await untilAborted(
+        Promise.resolve(
+          doFetch(request.url, {
+            method: request.method,
+            headers: request.headers,
+            ...(request.body === undefined ? {} : { body: request.body }),
+            redirect: 'manual',
+            signal,
+          }),
+        ),
+        signal,
+      )
       stage = 'body'
-      const text = await readBounded(res, maxBytes)
+      const text = await readBounded(res, maxBytes, signal)
       const headers = Object.fromEntries(res.headers)
       let json: unknown
       let isJson = false
@@ -143,9 +181,13 @@ export const createClient = (options: ClientOptions): Client => {
       if (status !== 429 || attempts > maxRetries) {
         return { request, ...result, durationMs: performance.now() - started, attempts }
       }
-      const wait =
-        retryAfterMs(result.response?.headers['retry-after'] ?? null) ?? FALLBACK_RETRY_WAIT_MS
-      await sleep(Math.min(wait, maxWait))
+      const asked = retryAfterMs(result.response?.headers['retry-after'] ?? null)
+      const wait = Math.min(asked ?? FALLBACK_RETRY_WAIT_MS, maxWait)
+      // A wait that would cross the run's bound is not taken: the 429 is the answer.
+      if (options.deadline !== undefined && performance.now() + wait > options.deadline) {
+        return { request, ...result, durationMs: performance.now() - started, attempts }
+      }
+      await sleep(wait)
     }
   }
 

@@ -20,6 +20,8 @@ export type ReceivedResponse = {
 /** A transport failure: the server did not give a complete answer. */
 export type TransportError = {
   readonly kind: 'timeout' | 'network' | 'too-large' | 'truncated'
+  /** Before any answer (`connect`), or after the status and headers arrived (`body`). */
+  readonly stage: 'connect' | 'body'
   readonly message: string
 }
 

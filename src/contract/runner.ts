@@ -165,15 +165,13 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
     baseUrl: options.baseUrl,
     headers,
     timeoutMs,
+    deadline,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   })
 
   const preflight = await client.send({ method: 'GET', path: '/' })
-  if (
-    preflight.error &&
-    preflight.error.kind !== 'too-large' &&
-    preflight.error.kind !== 'truncated'
-  ) {
+  // Reachable means an HTTP answer began; a body that then fails is for the checks to judge.
+  if (preflight.error?.stage === 'connect') {
     throw new ContractError(
       `[worker-api-kit] cannot reach ${options.baseUrl}: ${preflight.error.message}. Is the server running?`,
       'E_UNREACHABLE',
@@ -186,7 +184,6 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
     allowCloud: options.allowCloud === true,
     namePrefix: `wak-contract-${runId}`,
   })
-  const hasProviderIds = options.orgId !== undefined && options.llmProviderId !== undefined
   const ran: Ran[] = []
   const notRun: NotRun[] = []
   const skippedOperations = new Map<OperationId, string>()
@@ -194,18 +191,25 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
   let consecutiveTransportErrors = 0
   let abortedBecause: string | undefined
 
-  const execute = async (c: Case, params: Record<string, string>) => {
-    if (abortedBecause) return notRun.push({ case: c, reason: abortedBecause })
+  const skipCase = (c: Case, reason: string) => {
+    notRun.push({ case: c, reason })
+    return undefined
+  }
+  const execute = async (
+    c: Case,
+    params: Record<string, string>,
+  ): Promise<Exchange | undefined> => {
+    if (abortedBecause) return skipCase(c, abortedBecause)
     if (performance.now() > deadline) {
       abortedBecause = `the run bound of ${options.runTimeoutMs ?? CONTRACT_DEFAULTS.runTimeoutMs} ms was reached`
-      return notRun.push({ case: c, reason: abortedBecause })
+      return skipCase(c, abortedBecause)
     }
     if (c.operationId === 'createWorker' && workersCreated >= maxCreates) {
-      return notRun.push({ case: c, reason: `--max-creates ${maxCreates} reached` })
+      return skipCase(c, `--max-creates ${maxCreates} reached`)
     }
     const allParams = { ...params, ...c.params }
     const route = operations.find((o) => o.operationId === c.operationId)
-    if (!route) return notRun.push({ case: c, reason: `no route for ${c.operationId}` })
+    if (!route) return skipCase(c, `no route for ${c.operationId}`)
     const sentBody = 'json' in c.body ? JSON.stringify(c.body.json) : c.body.raw
     for (const secret of secretsIn('json' in c.body ? c.body.json : undefined)) redactor.add(secret)
     const exchange = await client.send({
@@ -226,41 +230,48 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
     return exchange
   }
 
+  /** Sends an operation's cases in order; resolves to the id of the first worker a case created. */
+  const runOperation = async (
+    operationId: OperationId,
+    ordered: readonly Case[],
+    params: Record<string, string>,
+  ) => {
+    options.onOperation?.(operationId, ordered.length)
+    let createdId: string | undefined
+    for (const c of ordered) {
+      const exchange = await execute(c, params) // never inside `??=`: it would stop being sent
+      createdId ??= workerIdOf(exchange)
+    }
+    return createdId
+  }
+  const casesOf = (operationId: OperationId) => cases.filter((c) => c.operationId === operationId)
+
   // Create: one valid worker first (the rename cases need it), then what should create nothing,
   // then the other valid inputs while the create budget lasts.
-  const createCases = cases.filter((c) => c.operationId === 'createWorker')
-  options.onOperation?.('createWorker', createCases.length)
+  const createCases = casesOf('createWorker')
   const [first, ...restValid] = createCases.filter((c) => c.expect === 'accept')
-  let workerId: string | undefined
-  if (first) {
-    const exchange = await execute(first, {})
-    workerId = workerIdOf(exchange)
-  }
-  for (const c of createCases.filter((c) => c.expect === 'reject')) await execute(c, {})
-  for (const c of restValid) {
-    const exchange = await execute(c, {})
-    workerId ??= workerIdOf(exchange)
-  }
+  const workerId = await runOperation(
+    'createWorker',
+    [...(first ? [first] : []), ...createCases.filter((c) => c.expect === 'reject'), ...restValid],
+    {},
+  )
 
   // Update worker: every case renames the worker created above.
-  const updateCases = cases.filter((c) => c.operationId === 'updateWorker')
-  if (workerId === undefined) {
+  if (workerId === undefined)
     skippedOperations.set('updateWorker', 'no worker could be created to rename')
-  } else {
-    options.onOperation?.('updateWorker', updateCases.length)
-    for (const c of updateCases) await execute(c, { id: workerId })
-  }
+  else await runOperation('updateWorker', casesOf('updateWorker'), { id: workerId })
 
   // Update LLM provider: only on the provider the user named (it is modified).
-  if (!hasProviderIds) {
+  if (options.orgId === undefined || options.llmProviderId === undefined) {
     skippedOperations.set(
       'updateLlmProvider',
       'needs --org-id and --llm-provider-id of a provider that exists on the target',
     )
   } else {
-    const params = { orgId: options.orgId ?? '', llmProviderId: options.llmProviderId ?? '' }
-    for (const c of cases.filter((c) => c.operationId === 'updateLlmProvider'))
-      await execute(c, params)
+    await runOperation('updateLlmProvider', casesOf('updateLlmProvider'), {
+      orgId: options.orgId,
+      llmProviderId: options.llmProviderId,
+    })
   }
 
   const results: CheckResult[] = []
@@ -296,8 +307,8 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
 }
 
 /** The id of the worker a create answered with, if it answered with one. */
-const workerIdOf = (exchange: Exchange | number): string | undefined => {
-  if (typeof exchange === 'number' || !exchange.response) return undefined
+const workerIdOf = (exchange: Exchange | undefined): string | undefined => {
+  if (!exchange?.response) return undefined
   const { status, json } = exchange.response
   if (status < 200 || status >= 300 || typeof json !== 'object' || json === null) return undefined
   const worker = Reflect.get(json, 'worker')

@@ -25,11 +25,11 @@ describe('checks', () => {
   })
 
   it.each([
-    ['responds', { kind: 'timeout', message: 'x' } as const, 'fail'],
+    ['responds', { kind: 'timeout', stage: 'connect', message: 'x' } as const, 'fail'],
     ['responds', aResponse(400, {}), 'pass'],
     ['no-server-error', aResponse(503, {}), 'fail'],
     ['no-server-error', aResponse(404, {}), 'pass'],
-    ['no-server-error', { kind: 'network', message: 'reset' } as const, 'n/a'],
+    ['no-server-error', { kind: 'network', stage: 'connect', message: 'reset' } as const, 'n/a'],
   ])('%s judges %j as %s', (id, answer, verdict) => {
     expect(check(id).run(anInput(aCase(), answer)).kind).toBe(verdict)
   })
@@ -54,13 +54,13 @@ describe('checks', () => {
     expect(check(id).run(input).kind).toBe(verdict)
   })
 
-  it('judges a rename of an unknown id under unknown-worker-rejected, not rejects-invalid-input', () => {
+  it('judges a rename of an unknown id under unknown-id-rejected, not rejects-invalid-input', () => {
     const unknown = aCase({ operationId: 'updateWorker', kind: 'unknown-id', expect: 'reject' })
     expect
-      .soft(check('unknown-worker-rejected').run(anInput(unknown, aResponse(200, {}))).kind)
+      .soft(check('unknown-id-rejected').run(anInput(unknown, aResponse(200, {}))).kind)
       .toBe('fail')
     expect
-      .soft(check('unknown-worker-rejected').run(anInput(unknown, aResponse(409, {}))).kind)
+      .soft(check('unknown-id-rejected').run(anInput(unknown, aResponse(409, {}))).kind)
       .toBe('pass')
     expect
       .soft(check('rejects-invalid-input').run(anInput(unknown, aResponse(200, {}))).kind)

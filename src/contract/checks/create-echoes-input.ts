@@ -1,7 +1,7 @@
 import { Worker } from '../../schemas/worker.js'
 import { type Check, fail, isSuccess, notApplicable, pass, quote, responseOf } from '../check.js'
 import { jsonSchemaOf } from '../json-schema.js'
-import { field, parsedBody } from './json-object.js'
+import { field, isSameText, parsedBody } from './json-object.js'
 
 export const createEchoesInput: Check = {
   id: 'create-echoes-input',
@@ -21,7 +21,7 @@ export const createEchoesInput: Check = {
     for (const [key, value] of Object.entries(sent)) {
       if (!workerFields.includes(key)) continue
       const got = field(worker, key)
-      if (got !== value)
+      if (!isSameText(got, value))
         return fail(
           `worker.${key} is ${quote(got)}, but ${quote(value)} was sent`,
           `/worker/${key}`,

@@ -10,7 +10,7 @@ import { strictProblemDetails } from './strict-problem-details.js'
 import { strictStatusCodes } from './strict-status-codes.js'
 import { strictTypeIds } from './strict-typeids.js'
 import { successIsJson } from './success-is-json.js'
-import { unknownWorkerRejected } from './unknown-worker-rejected.js'
+import { unknownIdRejected } from './unknown-id-rejected.js'
 import { updateAppliesName } from './update-applies-name.js'
 
 /** Every check, in the order the report lists them. */
@@ -23,7 +23,7 @@ export const checks: readonly Check[] = [
   responseSchema,
   createEchoesInput,
   updateAppliesName,
-  unknownWorkerRejected,
+  unknownIdRejected,
   secretNotEchoed,
   strictStatusCodes,
   strictProblemDetails,

@@ -12,3 +12,13 @@ export const parsedBody = (text: string): unknown => {
     return undefined
   }
 }
+
+/**
+ * The same text, allowing what the spec leaves open: surrounding whitespace and Unicode
+ * normalization (a server may trim a name or store it in NFC).
+ */
+export const isSameText = (got: unknown, sent: unknown): boolean =>
+  got === sent ||
+  (typeof got === 'string' &&
+    typeof sent === 'string' &&
+    got.trim().normalize('NFC') === sent.trim().normalize('NFC'))

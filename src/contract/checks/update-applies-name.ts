@@ -1,5 +1,5 @@
 import { type Check, fail, isSuccess, notApplicable, pass, quote, responseOf } from '../check.js'
-import { field, parsedBody } from './json-object.js'
+import { field, isSameText, parsedBody } from './json-object.js'
 
 export const updateAppliesName: Check = {
   id: 'update-applies-name',
@@ -21,7 +21,7 @@ export const updateAppliesName: Check = {
         `worker.id is ${quote(field(worker, 'id'))}, not the renamed ${quote(id)}`,
         '/worker/id',
       )
-    if (field(worker, 'name') !== sentName) {
+    if (!isSameText(field(worker, 'name'), sentName)) {
       return fail(
         `worker.name is ${quote(field(worker, 'name'))}, not the new name ${quote(sentName)}`,
         '/worker/name',

@@ -1,0 +1,24 @@
+import { MemberId } from '../../../src/schemas/ids.js'
+import { broken, getAt, setAt } from '../wrap-mock.js'
+
+const isValid = (id: unknown) => MemberId.safeParse(id).success
+
+// Validates memberIds[0] only and drops the malformed ids after it. Every invalid-item case of
+// the suite puts the bad item at index 0, so this server passes today: a gap (see the report).
+export default broken(
+  {
+    breaks: 'rejects-invalid-input',
+    spec: '§4.1, §8 (each element: length 29, ^om_.*)',
+    description: 'malformed memberIds after the first are dropped silently instead of rejected',
+  },
+  {
+    before: (request) => {
+      const memberIds = getAt(request.json, ['memberIds'])
+      if (request.operationId !== 'updateLlmProvider' || !Array.isArray(memberIds)) return undefined
+      const [first, ...rest] = memberIds
+      return rest.every(isValid)
+        ? undefined
+        : { json: setAt(request.json, ['memberIds'], [first, ...rest.filter(isValid)]) }
+    },
+  },
+)

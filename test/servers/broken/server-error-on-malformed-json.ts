@@ -1,0 +1,16 @@
+import { broken } from '../wrap-mock.js'
+
+// Also fails rejects-invalid-input: a 500 is not the 4xx that invalid input calls for.
+export default broken(
+  {
+    breaks: 'no-server-error',
+    spec: '§4, §7',
+    description: 'a body that is not JSON answers 500 instead of a 4xx',
+  },
+  {
+    before: (request) =>
+      request.operationId !== undefined && request.json === undefined
+        ? new Response('Internal Server Error', { status: 500 })
+        : undefined,
+  },
+)
