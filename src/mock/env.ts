@@ -2,6 +2,8 @@ import type { Session } from './session.js'
 
 /** What the mock's middleware hands to every handler. */
 export type MockEnv = {
+  /** On a node server (@hono/node-server), the raw socket: a `reset` fault destroys it. In-process (`app.request`) there is no env at all. */
+  Bindings: { incoming?: { socket?: { destroy(): void } } }
   Variables: {
     session: Session
     /** The request's time, read once from the app's clock (ms since the epoch). */

@@ -1,40 +1,23 @@
 import type { Faker } from '@faker-js/faker'
 import { ID_PREFIX } from '../schemas/ids.js'
 import type { MockLlmProvider } from '../schemas/llm-provider.js'
-import type {
-  CreateWorkerBody,
-  Destination,
-  MockInstance,
-  MockLaunch,
-  Tokens,
-} from '../schemas/worker.js'
+import type { CreateWorkerBody, Destination, MockLaunch, Tokens } from '../schemas/worker.js'
 import { newId } from './internal/new-id.js'
 import type { Random } from './internal/random.js'
+import { DEFAULT_LIFECYCLE, type LifecycleStep, stepAt } from './lifecycle.js'
 import type { LlmProviderRecord, WorkerRecord } from './store.js'
 
 /** What a factory needs: seeded sources and the current time. */
 export type FactoryContext = { faker: Faker; random: Random; now: number }
 
-/** How a new worker starts, per destination. assumption: see README#assumptions */
-export const LAUNCH_DEFAULTS: Record<
-  Destination,
-  {
-    launch: MockLaunch
-    workerStatus: 'pending' | 'provisioning'
-    instanceStatus: MockInstance['status']
-  }
-> = {
-  local: {
-    launch: { mode: 'cli', pollAfterMs: 2_000 },
-    workerStatus: 'pending',
-    instanceStatus: 'pending',
-  },
-  cloud: {
-    launch: { mode: 'managed', pollAfterMs: 5_000 },
-    workerStatus: 'provisioning',
-    instanceStatus: 'provisioning',
-  },
+/** How a new worker is launched, per destination. assumption: see README#assumptions */
+export const DEFAULT_LAUNCH: Record<Destination, MockLaunch> = {
+  local: { mode: 'cli', pollAfterMs: 2_000 },
+  cloud: { mode: 'managed', pollAfterMs: 5_000 },
 }
+
+/** Length of the stand-in key a scenario's `hasApiKey: true` stores (never returned). */
+export const DEFAULT_API_KEY_LENGTH = 40
 
 const CLOUD_REGIONS = {
   aws: ['us-east-1', 'us-west-2', 'eu-west-1', 'eu-central-1', 'ap-southeast-2'],
@@ -62,10 +45,15 @@ export const buildWorkerRecord = (
   { faker, random, now }: FactoryContext,
   body: CreateWorkerBody,
   owner: { orgId: string; userId: string },
+  start: Pick<LifecycleStep, 'status' | 'instanceStatus'> = stepAt(
+    DEFAULT_LIFECYCLE,
+    body.destination,
+    0,
+  ),
+  launch: MockLaunch = DEFAULT_LAUNCH[body.destination],
 ): WorkerRecord => {
   const id = newId(ID_PREFIX.worker, random, now)
   const at = iso(now)
-  const start = LAUNCH_DEFAULTS[body.destination]
   const isLocal = body.destination === 'local'
   const slug = faker.helpers.slugify(body.name).toLowerCase().slice(0, 40) || 'worker'
   const provider = isLocal ? 'local' : faker.helpers.objectKey(CLOUD_REGIONS)
@@ -79,7 +67,7 @@ export const buildWorkerRecord = (
       name: body.name,
       description: body.description ?? faker.company.catchPhrase(),
       destination: body.destination,
-      status: start.workerStatus,
+      status: start.status,
       imageVersion: body.imageVersion ?? faker.system.semver(),
       workspacePath:
         body.workspacePath ??
@@ -104,7 +92,7 @@ export const buildWorkerRecord = (
       createdAt: at,
       updatedAt: at,
     },
-    launch: { ...start.launch },
+    launch: { ...launch },
   }
 }
 

@@ -10,6 +10,9 @@ export const PROBLEM_KINDS = {
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
   'payload-too-large': { status: 413, title: 'Payload too large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
+  unauthorized: { status: 401, title: 'Unauthorized' },
+  'rate-limited': { status: 429, title: 'Too many requests' },
+  scenario: { status: 503, title: 'Scenario error' },
   'internal-error': { status: 500, title: 'Internal error' },
 } as const satisfies Record<string, { status: number; title: string }>
 export type ProblemKind = keyof typeof PROBLEM_KINDS

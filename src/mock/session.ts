@@ -1,9 +1,11 @@
 import type { Faker } from '@faker-js/faker'
 import { ID_PREFIX } from '../schemas/ids.js'
-import { buildLlmProviderRecord } from './factories.js'
+import { buildLlmProviderRecord, buildWorkerRecord, DEFAULT_API_KEY_LENGTH } from './factories.js'
 import { createFaker } from './internal/create-faker.js'
 import { newId } from './internal/new-id.js'
 import { createRandom, type Random } from './internal/random.js'
+import { DEFAULT_LIFECYCLE, type Lifecycle, stepAt } from './lifecycle.js'
+import type { Scenario } from './scenario.js'
 import { createStore, DEFAULT_STORE_LIMITS, type Store, type StoreLimits } from './store.js'
 
 /**
@@ -14,11 +16,19 @@ const SEED_EPOCH_MS = Date.UTC(2026, 0, 1)
 
 export const DEFAULT_SEED = 1
 
+/** Per-rule memory of a session: how often each rule applied, and recent hits for rate limits. */
+export type RuleState = { applied: number[]; hits: number[][] }
+
 export type Session = {
+  /** The `x-mock-session` value; `''` for requests without one. */
+  readonly id: string
+  readonly scenario: Scenario
+  readonly lifecycle: Lifecycle
   readonly seed: number
   readonly faker: Faker
   readonly random: Random
   readonly store: Store
+  readonly rules: RuleState
   /** The organization seeded at start, and its LLM provider. */
   readonly orgId: string
   readonly llmProviderId: string
@@ -26,7 +36,14 @@ export type Session = {
   readonly userId: string
 }
 
-export type SessionOptions = { seed?: number; limits?: StoreLimits }
+export type SessionOptions = {
+  id?: string
+  seed?: number
+  limits?: StoreLimits
+  scenario: Scenario
+  /** The time the session starts at (its seeded workers' ages count back from it). */
+  now: number
+}
 
 /** The ids a session with this seed starts with, without building the session. */
 export const seededIds = (seed: number = DEFAULT_SEED) => {
@@ -39,18 +56,117 @@ export const seededIds = (seed: number = DEFAULT_SEED) => {
   }
 }
 
-/** One isolated state: its own seeded generators and store, seeded with one org and one provider. */
+/** One isolated state, built from a scenario: the organization, its provider, seeded workers. */
 export const createSession = ({
-  seed = DEFAULT_SEED,
+  id = '',
+  seed,
   limits = DEFAULT_STORE_LIMITS,
-}: SessionOptions = {}): Session => {
-  const { random, orgId, llmProviderId, userId } = seededIds(seed)
-  const faker = createFaker(seed, SEED_EPOCH_MS)
+  scenario,
+  now,
+}: SessionOptions): Session => {
+  const sessionSeed = scenario.seed ?? seed ?? DEFAULT_SEED
+  const { random, orgId, llmProviderId, userId } = seededIds(sessionSeed)
+  const faker = createFaker(sessionSeed, SEED_EPOCH_MS)
   const store = createStore(limits)
-  store.orgs.set(orgId, { id: orgId, name: faker.company.name() })
-  store.llmProviders.set(
-    llmProviderId,
-    buildLlmProviderRecord({ faker, now: SEED_EPOCH_MS }, { id: llmProviderId, orgId }),
+  const lifecycle = scenario.lifecycle ?? DEFAULT_LIFECYCLE
+  const { organization, llmProvider, workers } = scenario.state
+  store.orgs.set(orgId, { id: orgId, name: organization.name ?? faker.company.name() })
+  const provider = buildLlmProviderRecord(
+    { faker, now: SEED_EPOCH_MS },
+    { id: llmProviderId, orgId },
   )
-  return { seed, faker, random, store, orgId, llmProviderId, userId }
+  store.llmProviders.set(llmProviderId, {
+    ...provider,
+    source: llmProvider.source ?? provider.source,
+    providerId: llmProvider.providerId ?? provider.providerId,
+    modelIds: llmProvider.modelIds ?? provider.modelIds,
+    customConfigText: llmProvider.customConfigText ?? provider.customConfigText,
+    // A stand-in key, never returned; only its presence (and last four characters) show.
+    apiKey: llmProvider.hasApiKey
+      ? Buffer.from(random.bytes(DEFAULT_API_KEY_LENGTH)).toString('base64url')
+      : null,
+  })
+  for (const seed of workers) {
+    const createdAt = now - seed.ageMs
+    const { status, ageMs: _age, destination, name, ...optional } = seed
+    const record = buildWorkerRecord(
+      { faker, random, now: createdAt },
+      { destination, name: name ?? `${faker.word.adjective()} ${faker.word.noun()}`, ...optional },
+      { orgId, userId },
+      stepAt(lifecycle, destination, 0),
+    )
+    store.putWorker(status ? { ...record, pinnedStatus: status } : record)
+  }
+  const rules: RuleState = {
+    applied: scenario.rules.map(() => 0),
+    hits: scenario.rules.map(() => []),
+  }
+  return {
+    id,
+    scenario,
+    lifecycle,
+    seed: sessionSeed,
+    faker,
+    random,
+    store,
+    rules,
+    orgId,
+    llmProviderId,
+    userId,
+  }
+}
+
+/** Most sessions kept at once; past it the least recently used is dropped (README#limits). */
+export const DEFAULT_MAX_SESSIONS = 100
+
+export type Sessions = ReturnType<typeof createSessions>
+
+/** Sessions by `x-mock-session`, created on first use, least recently used evicted first. */
+export const createSessions = (options: {
+  seed: number
+  limits: StoreLimits
+  maxSessions: number
+  clock: () => number
+  scenario: () => Scenario
+}) => {
+  const sessions = new Map<string, Session>()
+  const start = (id: string, scenario: Scenario) => {
+    const session = createSession({
+      id,
+      seed: options.seed,
+      limits: options.limits,
+      scenario,
+      now: options.clock(),
+    })
+    sessions.delete(id)
+    sessions.set(id, session)
+    while (sessions.size > options.maxSessions) {
+      const oldest = sessions.keys().next()
+      if (oldest.done) break
+      sessions.delete(oldest.value)
+    }
+    return session
+  }
+  return {
+    /** The session `id`, created with `scenario` (or the app's) if new; a different scenario restarts it. */
+    get(id: string, scenario?: Scenario): Session {
+      const found = sessions.get(id)
+      if (found && (!scenario || found.scenario === scenario)) {
+        sessions.delete(id) // least recently used goes first: re-insert at the end
+        sessions.set(id, found)
+        return found
+      }
+      return start(id, scenario ?? found?.scenario ?? options.scenario())
+    },
+    /** Starts the session again from its scenario (or `scenario`). */
+    reset(id: string, scenario?: Scenario): Session {
+      return start(id, scenario ?? sessions.get(id)?.scenario ?? options.scenario())
+    },
+    /** Drops every session; the next request starts afresh. */
+    clear() {
+      sessions.clear()
+    },
+    ids: () => [...sessions.keys()],
+    size: () => sessions.size,
+  }
 }

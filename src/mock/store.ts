@@ -1,11 +1,16 @@
 import type { LlmProviderSource } from '../schemas/llm-provider.js'
-import type { MockInstance, MockLaunch, MockWorker } from '../schemas/worker.js'
+import type { MockInstance, MockLaunch, MockWorker, MockWorkerStatus } from '../schemas/worker.js'
 
-/** A stored worker. `isMine` depends on who asks, so it is computed per response. */
+/**
+ * A stored worker as created. `isMine` depends on who asks and the statuses on the clock (the
+ * lifecycle), so both are computed per response.
+ */
 export type WorkerRecord = {
   worker: Omit<MockWorker, 'isMine'>
   instance: MockInstance
   launch: MockLaunch
+  /** A status that stays, whatever the lifecycle says (set by a scenario). */
+  pinnedStatus?: MockWorkerStatus
 }
 
 export type OrgRecord = { id: string; name: string }

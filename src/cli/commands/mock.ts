@@ -13,18 +13,25 @@ export const mock: Command = {
 Serves the three operations under /v1, /openapi.json and /docs, with state kept in memory.
 
 Options:
-  --port N        port to listen on, 0 for any free port (default 4010)
-  --host HOST     interface to listen on (default 127.0.0.1)
-  --seed N        seed for ids, tokens and generated data (default 1)
-  --cors ORIGIN   allowed CORS origin, or "off" (default *)
-  --quiet         no request log
-  -h, --help      this help`,
+  --port N            port to listen on, 0 for any free port (default 4010)
+  --host HOST         interface to listen on (default 127.0.0.1)
+  --seed N            seed for ids, tokens and generated data (default 1)
+  --scenario NAME|FILE  start every session in this scenario (default "default"); shipped:
+                      default, empty, slow, flaky, rate-limited, cloud-provisioning, auth-required
+  --watch             reload the --scenario FILE when it changes
+  --auth              require Authorization: Bearer <token> (the token names the user)
+  --cors ORIGIN       allowed CORS origin, or "off" (default *)
+  --quiet             no request log
+  -h, --help          this help`,
   options: {
     port: { type: 'string' },
     host: { type: 'string' },
     seed: { type: 'string' },
     cors: { type: 'string' },
     quiet: { type: 'boolean' },
+    scenario: { type: 'string' },
+    watch: { type: 'boolean' },
+    auth: { type: 'boolean' },
   },
   async run(values, io) {
     const port = parseIntegerFlag('port', values['port'], { min: 0, max: MAX_PORT })
@@ -34,15 +41,36 @@ Options:
     if (corsFlag === '')
       throw new CliError('[worker-api-kit] --cors needs an origin, "*" or "off".', 'E_USAGE')
     const quiet = values['quiet'] === true
+    const scenarioFlag = typeof values['scenario'] === 'string' ? values['scenario'] : undefined
+    const isScenarioFile =
+      scenarioFlag !== undefined && (scenarioFlag.includes('/') || scenarioFlag.endsWith('.json'))
+    if (values['watch'] === true && !isScenarioFile) {
+      throw new CliError(
+        '[worker-api-kit] --watch needs --scenario FILE (a path to a .json scenario).',
+        'E_USAGE',
+      )
+    }
 
     const { startMockServer } = await import('../../mock/server.js')
+    const { loadScenarioFile } = await import('../../mock/scenario-registry.js')
+    const { ScenarioError } = await import('../../mock/scenario-error.js')
+    let scenario: Awaited<ReturnType<typeof loadScenarioFile>> | string | undefined = scenarioFlag
+    try {
+      if (scenarioFlag !== undefined && isScenarioFile) scenario = loadScenarioFile(scenarioFlag)
+    } catch (error) {
+      if (error instanceof ScenarioError) throw new CliError(error.message, 'E_USAGE')
+      throw error
+    }
     const server = await startMockServer({
       ...(port === undefined ? {} : { port }),
       ...(seed === undefined ? {} : { seed }),
       ...(host === undefined ? {} : { host }),
       ...(corsFlag === undefined ? {} : { cors: corsFlag === 'off' ? false : corsFlag }),
       ...(quiet ? {} : { log: io.out }),
+      ...(scenario === undefined ? {} : { scenario }),
+      ...(values['auth'] === true ? { auth: true } : {}),
     }).catch((error: NodeJS.ErrnoException) => {
+      if (error instanceof ScenarioError) throw new CliError(error.message, 'E_USAGE')
       const isPortProblem = error.code === 'EADDRINUSE' || error.code === 'EACCES'
       throw new CliError(
         `[worker-api-kit] cannot listen on ${host ?? DEFAULT_HOST}:${port ?? DEFAULT_PORT} (${error.code ?? error.message}); ${isPortProblem ? 'pick another --port' : 'check --host'}.`,
@@ -62,13 +90,19 @@ Options:
         `  docs             ${server.url}/docs`,
         `  openapi          ${server.url}/openapi.json`,
         `  seed             ${server.app.seed}`,
+        `  scenario         ${server.app.scenario().name}${values['auth'] === true ? ' (auth required)' : ''}: ${server.app.scenario().description}`,
         `  org id           ${orgId}`,
         `  llm provider id  ${llmProviderId}`,
         `  contract         npx worker-api-kit contract --base-url ${server.url} --org-id ${orgId} --llm-provider-id ${llmProviderId}`,
         'Press Ctrl+C to stop.',
       ].join('\n'),
     )
+    const watcher =
+      values['watch'] === true && scenarioFlag !== undefined
+        ? (await import('../watch-scenario.js')).watchScenario(scenarioFlag, server.app, io)
+        : undefined
     const signal = await stopped
+    watcher?.close()
     await server.close()
     io.out(`worker-api-kit mock stopped (${signal})`)
     return EXIT.ok

@@ -1,23 +1,30 @@
 import type { RouteHandler } from '@hono/zod-openapi'
 import type { createWorker as route } from '../../api/operations.js'
 import type { MockEnv } from '../env.js'
-import { buildTokens, buildWorkerRecord } from '../factories.js'
-import { toWorker } from './to-worker.js'
+import { buildTokens, buildWorkerRecord, DEFAULT_LAUNCH } from '../factories.js'
+import { stepAt } from '../lifecycle.js'
+import { toWorkerView } from '../worker-view.js'
 
 /** spec §4.2: store a new worker and answer with it, its tokens, instance and launch. */
 export const createWorker: RouteHandler<typeof route, MockEnv> = (c) => {
   const { session, now, userId } = c.var
+  const body = c.req.valid('json')
+  const launch = DEFAULT_LAUNCH[body.destination]
+  const pollAfterMs = session.scenario.pollAfterMs?.[body.destination] ?? launch.pollAfterMs
   const record = buildWorkerRecord(
     { faker: session.faker, random: session.random, now },
-    c.req.valid('json'),
+    body,
     { orgId: session.orgId, userId },
+    stepAt(session.lifecycle, body.destination, 0),
+    { ...launch, pollAfterMs },
   )
   session.store.putWorker(record)
+  const view = toWorkerView(record, { userId, now, lifecycle: session.lifecycle })
   return c.json(
     {
-      worker: toWorker(record, userId),
+      worker: view.worker,
       tokens: buildTokens(session.random),
-      instance: record.instance,
+      instance: view.instance,
       launch: record.launch,
     },
     201,

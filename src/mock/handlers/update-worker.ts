@@ -2,7 +2,7 @@ import type { RouteHandler } from '@hono/zod-openapi'
 import type { updateWorker as route } from '../../api/operations.js'
 import type { MockEnv } from '../env.js'
 import { problemResponse } from '../problem.js'
-import { toWorker } from './to-worker.js'
+import { toWorkerView } from '../worker-view.js'
 
 /** spec §4.3: rename a stored worker. */
 export const updateWorker: RouteHandler<typeof route, MockEnv> = (c) => {
@@ -23,5 +23,8 @@ export const updateWorker: RouteHandler<typeof route, MockEnv> = (c) => {
     },
   }
   session.store.putWorker(updated)
-  return c.json({ worker: toWorker(updated, userId) }, 200)
+  return c.json(
+    { worker: toWorkerView(updated, { userId, now, lifecycle: session.lifecycle }).worker },
+    200,
+  )
 }

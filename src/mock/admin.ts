@@ -1,0 +1,136 @@
+import { z } from '@hono/zod-openapi'
+import type { Context, Hono } from 'hono'
+import { operations } from '../api/operations.js'
+import type { MockEnv } from './env.js'
+import { toMockLlmProvider } from './factories.js'
+import type { Journal } from './journal.js'
+import { buildProblem, problemResponseOf } from './problem.js'
+import type { Scenario } from './scenario.js'
+import { ScenarioError } from './scenario-error.js'
+import type { Session, Sessions } from './session.js'
+import { toWorkerView } from './worker-view.js'
+
+/** What the admin API (and the test helpers) can do to a running mock. */
+export type MockControl = {
+  readonly sessions: Sessions
+  readonly journal: Journal
+  /** Resolves a scenario name (or takes a scenario) and makes it the one for `sessionId`. */
+  readonly useScenario: (scenario: string | Scenario, sessionId: string) => Session
+  readonly scenarioNames: () => { name: string; description: string }[]
+  readonly clock: () => number
+  readonly startedAt: number
+}
+
+export const ADMIN_PREFIX = '/__mock'
+
+const ScenarioBody = z.object({ name: z.string().min(1) }).strict()
+const RequestsQuery = z
+  .object({
+    operation: z.enum(operations.map((o) => o.operationId)).optional(),
+    session: z.string().optional(),
+  })
+  .strict()
+
+/** A session's state as `GET /__mock/state` shows it: statuses as of now, the key masked. */
+export const stateOf = (session: Session, now: number) => ({
+  session: session.id,
+  scenario: session.scenario.name,
+  seed: session.seed,
+  orgId: session.orgId,
+  llmProviderId: session.llmProviderId,
+  organizations: [...session.store.orgs.values()],
+  llmProviders: [...session.store.llmProviders.values()].map(toMockLlmProvider),
+  workers: [...session.store.workers.values()].map((record) => ({
+    ...toWorkerView(record, { userId: session.userId, now, lifecycle: session.lifecycle }),
+    launch: record.launch,
+  })),
+})
+
+const invalid = (c: Context, pointer: string, message: string) =>
+  problemResponseOf(
+    c,
+    buildProblem('validation', `Invalid admin request at ${pointer}.`, [{ pointer, message }]),
+  )
+
+const readJson = async (c: Context): Promise<{ ok: true; value: unknown } | { ok: false }> => {
+  try {
+    return { ok: true, value: await c.req.json() }
+  } catch {
+    return { ok: false }
+  }
+}
+
+/** `/__mock/*`: reset, scenario, state, request journal, health. Kept out of the API document. */
+export const registerAdmin = (app: Hono<MockEnv>, control: MockControl) => {
+  app.get(`${ADMIN_PREFIX}/health`, (c) =>
+    c.json({
+      status: 'ok',
+      sessions: control.sessions.size(),
+      scenario: c.var.session.scenario.name,
+      uptimeMs: Math.max(0, control.clock() - control.startedAt),
+    }),
+  )
+
+  app.get(`${ADMIN_PREFIX}/scenarios`, (c) => c.json({ scenarios: control.scenarioNames() }))
+
+  app.get(`${ADMIN_PREFIX}/state`, (c) => c.json(stateOf(c.var.session, c.var.now)))
+
+  app.post(`${ADMIN_PREFIX}/reset`, (c) => {
+    const id = c.req.header('x-mock-session')
+    if (id === undefined) {
+      control.sessions.clear()
+      control.journal.clear()
+      return c.json({ reset: 'all' })
+    }
+    control.sessions.reset(id)
+    control.journal.clear({ session: id })
+    return c.json({ reset: id })
+  })
+
+  app.put(`${ADMIN_PREFIX}/scenario`, async (c) => {
+    const body = await readJson(c)
+    if (!body.ok) return invalid(c, '/body', 'Malformed JSON')
+    const parsed = ScenarioBody.safeParse(body.value)
+    if (!parsed.success)
+      return invalid(
+        c,
+        `/body${parsed.error.issues[0]?.path.map((p) => `/${String(p)}`).join('') ?? ''}`,
+        parsed.error.issues[0]?.message ?? 'invalid',
+      )
+    try {
+      const session = control.useScenario(parsed.data.name, c.var.session.id)
+      return c.json({
+        session: session.id,
+        scenario: session.scenario.name,
+        description: session.scenario.description,
+      })
+    } catch (error) {
+      if (error instanceof ScenarioError) {
+        return problemResponseOf(
+          c,
+          buildProblem('not-found', error.message, [
+            { pointer: '/body/name', message: 'No such scenario' },
+          ]),
+        )
+      }
+      throw error
+    }
+  })
+
+  app.get(`${ADMIN_PREFIX}/requests`, (c) => {
+    const parsed = RequestsQuery.safeParse(c.req.query())
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      return invalid(c, `/query/${String(issue?.path[0] ?? '')}`, issue?.message ?? 'invalid')
+    }
+    const entries = control.journal.list({
+      session: parsed.data.session ?? c.req.header('x-mock-session'),
+      operationId: parsed.data.operation,
+    })
+    return c.json({ count: entries.length, entries })
+  })
+
+  app.delete(`${ADMIN_PREFIX}/requests`, (c) =>
+    c.json({ cleared: control.journal.clear({ session: c.req.header('x-mock-session') }) }),
+  )
+}

@@ -1,0 +1,21 @@
+import { TypeID } from 'typeid-js'
+
+const BEARER = /^Bearer[ \t]+([A-Za-z0-9\-._~+/]+=*)$/i
+
+/** The bearer token of an Authorization header (RFC 6750 §2.1), or undefined. */
+export const bearerToken = (header: string | undefined): string | undefined =>
+  header?.trim().match(BEARER)?.[1]
+
+/**
+ * The user a token stands for: a `usr_` TypeID from the token's SHA-256, so the same token is
+ * always the same user, and the token itself is never stored. (WebCrypto: works in browsers too.)
+ */
+export const userIdOfToken = async (token: string): Promise<string> => {
+  const digest = new Uint8Array(
+    await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)),
+  )
+  const bytes = digest.slice(0, 16)
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x70
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
+  return TypeID.fromUUIDBytes('usr', bytes).toString()
+}

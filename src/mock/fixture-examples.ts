@@ -1,0 +1,61 @@
+import type { ResponseExamples } from '../api/document.js'
+import { MockWorkerStatus } from '../schemas/worker.js'
+import type { Fixtures } from './fixture-files.js'
+import { buildFixtures } from './fixtures.js'
+
+/**
+ * The fixtures as examples of the OpenAPI document, each on the operation and status that
+ * answers it: `buildOpenApiDocument(baseUrl, { examples: buildFixtureExamples() })`.
+ * Problems appear where they were made (their `instance` is that operation's path).
+ */
+export const buildFixtureExamples = (fixtures: Fixtures = buildFixtures()): ResponseExamples => {
+  const { problems, workers } = fixtures
+  return {
+    createWorker: {
+      201: {
+        local: { summary: 'A local worker, just created', value: fixtures.createWorkerLocal },
+        cloud: { summary: 'A cloud worker, just created', value: fixtures.createWorkerCloud },
+      },
+      400: {
+        validation: { summary: 'Fields breaking the constraints', value: problems.validation },
+        'malformed-json': { summary: 'A body that is not JSON', value: problems['malformed-json'] },
+      },
+      413: {
+        'payload-too-large': {
+          summary: 'A body over the limit',
+          value: problems['payload-too-large'],
+        },
+      },
+      415: {
+        'unsupported-media-type': {
+          summary: 'A body that is not declared as JSON',
+          value: problems['unsupported-media-type'],
+        },
+      },
+    },
+    updateWorker: {
+      200: Object.fromEntries(
+        MockWorkerStatus.options.map((status) => [
+          status,
+          {
+            summary: `A ${workers[status].worker.destination} worker, ${status}`,
+            value: workers[status],
+          },
+        ]),
+      ),
+      404: { 'not-found': { summary: 'An unknown worker', value: problems['not-found'] } },
+    },
+    updateLlmProvider: {
+      200: {
+        'models-dev': {
+          summary: 'A provider from models.dev, no API key',
+          value: fixtures.llmProviderModelsDev,
+        },
+        custom: {
+          summary: 'A custom provider with members, teams and a (masked) API key',
+          value: fixtures.llmProviderCustom,
+        },
+      },
+    },
+  }
+}

@@ -1,0 +1,150 @@
+import { z } from '@hono/zod-openapi'
+import { operations } from '../api/operations.js'
+import { LlmProviderSource } from '../schemas/llm-provider.js'
+import { Destination, MockWorkerStatus } from '../schemas/worker.js'
+import { Lifecycle } from './lifecycle.js'
+
+const OPERATION_IDS = operations.map((o) => o.operationId)
+
+/** Longest wait a scenario may ask for: every wait of the mock is bounded. */
+export const MAX_SCENARIO_WAIT_MS = 120_000
+
+const Wait = z.int().min(0).max(MAX_SCENARIO_WAIT_MS)
+
+/** A fixed delay, or a uniform one between `min` and `max` (drawn from the session's seed). */
+export const Latency = z.union([
+  Wait,
+  z
+    .object({ min: Wait, max: Wait })
+    .strict()
+    .refine((l) => l.min <= l.max, 'min must not exceed max'),
+])
+export type Latency = z.infer<typeof Latency>
+
+/** Which requests a rule applies to. */
+export const RuleMatch = z
+  .object({
+    /** An operationId, or `*` for all three operations. */
+    operation: z.enum([...OPERATION_IDS, '*']).default('*'),
+    /** Path parameters that must equal these values. */
+    params: z.record(z.string(), z.string()).optional(),
+    /** Top-level body fields that must equal these values. */
+    body: z.record(z.string(), z.json()).optional(),
+  })
+  .strict()
+
+/** A behaviour layered over the mock for matching requests (WireMock/Mockoon-style rules). */
+export const Rule = z
+  .object({
+    description: z.string().optional(),
+    match: RuleMatch.default({ operation: '*' }),
+    /** Applies only to this many matching requests of a session, then never again. */
+    times: z.int().positive().optional(),
+    /** Applies to this share of matching requests, drawn from the session's seed (deterministic). */
+    probability: z.number().min(0).max(1).optional(),
+    /** Waits this long before answering. */
+    latency: Latency.optional(),
+    /** After `limit` matching requests within `windowMs`, answers 429 with `Retry-After`. */
+    rateLimit: z
+      .object({ limit: z.int().positive(), windowMs: z.int().positive().max(3_600_000) })
+      .strict()
+      .optional(),
+    /** Answers with this status and JSON body instead of the operation. */
+    respond: z
+      .object({
+        status: z.int().min(200).max(599),
+        body: z.json().optional(),
+        headers: z.record(z.string(), z.string()).optional(),
+      })
+      .strict()
+      .optional(),
+    /** Answers with a problem+json of this status instead of the operation. */
+    problem: z
+      .object({
+        status: z.int().min(400).max(599),
+        title: z.string().optional(),
+        detail: z.string().optional(),
+      })
+      .strict()
+      .optional(),
+    /** A transport fault: `reset` the connection, `hang` (bounded by `hangMs`), `truncate` the body. */
+    fault: z.enum(['reset', 'hang', 'truncate']).optional(),
+    /** How long a `hang` lasts before the request is answered normally. Default 30 000. */
+    hangMs: Wait.optional(),
+  })
+  .strict()
+  .refine((r) => [r.respond, r.problem, r.fault].filter(Boolean).length <= 1, {
+    message: 'a rule has at most one of respond, problem and fault',
+  })
+export type Rule = z.infer<typeof Rule>
+
+/** A worker to start with: what is given, faker fills the rest. */
+export const SeedWorker = z
+  .object({
+    name: z.string().min(1).optional(),
+    destination: Destination.default('local'),
+    description: z.string().optional(),
+    imageVersion: z.string().optional(),
+    workspacePath: z.string().optional(),
+    sandboxBackend: z.string().optional(),
+    /** How long ago it was created, so the lifecycle has moved it on. Default 1 hour. */
+    ageMs: z.int().min(0).default(3_600_000),
+    /** A status that stays whatever the lifecycle says (e.g. `stopped`, `failed`). */
+    status: MockWorkerStatus.optional(),
+  })
+  .strict()
+
+/** The LLM provider an organization starts with: what is given, faker fills the rest. */
+export const SeedLlmProvider = z
+  .object({
+    source: LlmProviderSource.optional(),
+    providerId: z.string().min(1).optional(),
+    modelIds: z.array(z.string().min(1)).optional(),
+    customConfigText: z.string().min(1).optional(),
+    hasApiKey: z.boolean().optional(),
+  })
+  .strict()
+
+/** A scenario: data that layers state, rules and a lifecycle over the mock's default behaviour. */
+export const Scenario = z
+  .object({
+    $schema: z.string().optional(),
+    name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'lowercase letters, digits and dashes'),
+    description: z.string().default(''),
+    /** Seeds ids, tokens and faker for sessions of this scenario (the app's seed if absent). */
+    seed: z
+      .int()
+      .min(0)
+      .max(2 ** 32 - 1)
+      .optional(),
+    /** Requests need `Authorization: Bearer <token>`; the token decides the user. */
+    auth: z.boolean().default(false),
+    lifecycle: Lifecycle.optional(),
+    /** How long a client is told to wait before polling a new worker, per destination. */
+    pollAfterMs: z
+      .object({ local: z.int().positive(), cloud: z.int().positive() })
+      .partial()
+      .strict()
+      .optional(),
+    state: z
+      .object({
+        organization: z
+          .object({ name: z.string().min(1).optional() })
+          .strict()
+          .default({}),
+        llmProvider: SeedLlmProvider.default({}),
+        workers: z.array(SeedWorker).max(1_000).default([]),
+      })
+      .strict()
+      .default({ organization: {}, llmProvider: {}, workers: [] }),
+    rules: z.array(Rule).max(100).default([]),
+  })
+  .strict()
+export type Scenario = z.infer<typeof Scenario>
+export type ScenarioInput = z.input<typeof Scenario>
+
+/** Types a scenario written in TypeScript; the result is validated when it is loaded. */
+export const defineScenario = (scenario: ScenarioInput): ScenarioInput => scenario
+
+/** The scenario with no state beyond the seeded organization and provider, and no rules. */
+export const BASELINE_SCENARIO: Scenario = Scenario.parse({ name: 'default' })
