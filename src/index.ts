@@ -70,6 +70,7 @@ export {
   type ContractOptions,
   runContract,
 } from './contract/runner.js'
+export type { MockControl } from './mock/admin.js'
 /**
  * Builds the mock API as a Hono app. Call `app.request()` in tests: no port, isolated state.
  * @example
@@ -84,7 +85,36 @@ export {
  * // res.status === 201; app.ids.orgId is the seeded organization
  * ```
  */
-export { createMockApp, MAX_BODY_BYTES, type MockApp, type MockAppOptions } from './mock/app.js'
+export {
+  createMockApp,
+  MAX_BODY_BYTES,
+  type MockApp,
+  type MockAppOptions,
+  type MockLimits,
+} from './mock/app.js'
+export type { JournalEntry } from './mock/journal.js'
+export { DEFAULT_LIFECYCLE, Lifecycle, type LifecycleStep } from './mock/lifecycle.js'
+/**
+ * Scenarios: data that layers state, rules (latency, faults, rate limits, canned answers) and a
+ * worker lifecycle over the mock. `defineScenario` types one written in TypeScript.
+ * @example
+ * ```ts
+ * import { createMockApp, defineScenario } from 'worker-api-kit'
+ * const slowCreate = defineScenario({
+ *   name: 'slow-create',
+ *   rules: [{ match: { operation: 'createWorker' }, latency: { min: 500, max: 1500 } }],
+ * })
+ * const app = createMockApp({ scenario: slowCreate })
+ * ```
+ */
+export {
+  defineScenario,
+  Rule,
+  Scenario,
+  type ScenarioInput,
+} from './mock/scenario.js'
+export { ScenarioError } from './mock/scenario-error.js'
+export { loadScenarioFile, shippedScenarios } from './mock/scenario-registry.js'
 /**
  * Serves the mock over HTTP. Port 0 picks a free port.
  * @example
@@ -100,6 +130,28 @@ export {
   type MockServerOptions,
   startMockServer,
 } from './mock/server.js'
+/**
+ * An isolated session of the mock for one test (its own state and request journal), on an app
+ * in-process or on a running server. Fifty tests in parallel on one server never cross-talk.
+ * @example
+ * ```ts
+ * import { createMockApp, createTestSession } from 'worker-api-kit'
+ * const app = createMockApp()
+ * const session = createTestSession(app)
+ * await session.fetch('/v1/workers', {
+ *   method: 'POST',
+ *   headers: { 'content-type': 'application/json' },
+ *   body: JSON.stringify({ name: 'w', destination: 'local' }),
+ * })
+ * ;(await session.requests({ operation: 'createWorker' })).length // 1
+ * ```
+ */
+export {
+  createTestSession,
+  type MockTarget,
+  type TestSession,
+  type TestSessionOptions,
+} from './mock/test-session.js'
 
 /**
  * Zod schemas of the API (plain names: the spec) and of the mock's own choices (`Mock*`), each
