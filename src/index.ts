@@ -92,6 +92,31 @@ export {
   type MockAppOptions,
   type MockLimits,
 } from './mock/app.js'
+/**
+ * The fixtures, built afresh: deterministic payloads of every kind the mock answers (a fixed
+ * seed and time), each parsed by its schema. `worker-api-kit/fixtures` exports the committed
+ * copies (`fixtures/*.json`) without building anything.
+ * @example
+ * ```ts
+ * import { buildFixtures, createMockApp, FIXTURE_APP_OPTIONS } from 'worker-api-kit'
+ * const { createWorkerLocal, workers, problems } = buildFixtures()
+ * workers.running.worker.status // 'running'
+ * problems.validation.status // 400
+ * // The mock that gives createWorkerLocal for its first POST /v1/workers:
+ * const app = createMockApp(FIXTURE_APP_OPTIONS)
+ * ```
+ */
+export type {
+  FixtureProblemKind,
+  Fixtures,
+  FixturesManifest,
+} from './mock/fixture-files.js'
+export {
+  buildFixtures,
+  FIXTURE_APP_OPTIONS,
+  FIXTURE_CLOCK_MS,
+  FIXTURE_SEED,
+} from './mock/fixtures.js'
 export type { JournalEntry } from './mock/journal.js'
 export { DEFAULT_LIFECYCLE, Lifecycle, type LifecycleStep } from './mock/lifecycle.js'
 /**

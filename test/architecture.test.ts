@@ -35,8 +35,10 @@ const ALLOWED: Record<string, readonly string[]> = {
   mock: ['schemas', 'api', 'common', 'mock'],
   contract: ['schemas', 'api', 'common', 'contract'],
   vitest: ['contract', 'vitest'],
+  msw: ['mock', 'msw'],
   cli: ['schemas', 'api', 'common', 'mock', 'contract', 'cli'],
   'index.ts': ['schemas', 'api', 'common', 'mock', 'contract'],
+  'fixtures.ts': ['schemas', 'mock'],
 }
 
 const edges = filesUnder(SRC).flatMap((file) =>

@@ -1,7 +1,56 @@
-import { OpenAPIHono } from '@hono/zod-openapi'
-import { operations } from './operations.js'
+import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi'
+import {
+  type createWorker,
+  type Operation,
+  operations,
+  type updateLlmProvider,
+  type updateWorker,
+} from './operations.js'
 
 type OpenApiDocument = ReturnType<OpenAPIHono['getOpenAPI31Document']>
+
+/** An OpenAPI Example Object: a payload, and a line saying what it shows. */
+export type ResponseExample = { summary?: string; value: unknown }
+
+type ExamplesOf<Route extends { responses: object }> = {
+  readonly [Status in keyof Route['responses']]?: Readonly<Record<string, ResponseExample>>
+}
+
+/**
+ * Named examples by operationId and declared response status, e.g.
+ * `{ createWorker: { 201: { local: { value } } } }`; a status the operation does not declare
+ * does not compile. Every media type of that response carries them.
+ */
+export type ResponseExamples = {
+  readonly createWorker?: ExamplesOf<typeof createWorker>
+  readonly updateWorker?: ExamplesOf<typeof updateWorker>
+  readonly updateLlmProvider?: ExamplesOf<typeof updateLlmProvider>
+}
+
+export type OpenApiDocumentOptions = { examples?: ResponseExamples }
+
+/** The operation with its examples in the content of each response that has some. */
+const withExamples = (operation: Operation, examples: ResponseExamples): RouteConfig => {
+  const byStatus = new Map<string, Readonly<Record<string, ResponseExample>>>(
+    Object.entries(new Map(Object.entries(examples)).get(operation.operationId) ?? {}),
+  )
+  const declared: RouteConfig['responses'] = operation.responses
+  const responses: RouteConfig['responses'] = {}
+  for (const [status, response] of Object.entries(declared)) {
+    const named = byStatus.get(status)
+    const content = 'content' in response ? response.content : undefined
+    if (named === undefined || content === undefined) {
+      responses[status] = response
+      continue
+    }
+    const withNamed: typeof content = {}
+    for (const [type, media] of Object.entries(content)) {
+      withNamed[type] = { ...media, examples: { ...named } }
+    }
+    responses[status] = { ...response, content: withNamed }
+  }
+  return { ...operation, responses }
+}
 
 /** Where the document says the API lives; a server variable so any deployment can be named. */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010'
@@ -15,10 +64,18 @@ export const serversFor = (baseUrl: string) => [
   },
 ]
 
-/** The OpenAPI 3.1 document of the three operations, built from their `createRoute` declarations. */
-export const buildOpenApiDocument = (baseUrl: string = DEFAULT_BASE_URL): OpenApiDocument => {
+/**
+ * The OpenAPI 3.1 document of the three operations, built from their `createRoute` declarations,
+ * with `examples` (payloads given by the caller: this module knows no mock) in their responses.
+ */
+export const buildOpenApiDocument = (
+  baseUrl: string = DEFAULT_BASE_URL,
+  { examples = {} }: OpenApiDocumentOptions = {},
+): OpenApiDocument => {
   const registry = new OpenAPIHono()
-  for (const operation of operations) registry.openAPIRegistry.registerPath(operation)
+  for (const operation of operations) {
+    registry.openAPIRegistry.registerPath(withExamples(operation, examples))
+  }
   return registry.getOpenAPI31Document({
     openapi: '3.1.0',
     info: {

@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util'
 import type { Command, Io } from './command.js'
 import { contract } from './commands/contract.js'
+import { fixtures } from './commands/fixtures.js'
 import { mock } from './commands/mock.js'
 import { openapi } from './commands/openapi.js'
 import { CliError, EXIT } from './usage-error.js'
 
-const COMMANDS: readonly Command[] = [mock, contract, openapi]
+const COMMANDS: readonly Command[] = [mock, contract, openapi, fixtures]
 
 const USAGE = `worker-api-kit: mock server and contract-testing kit for the Worker and LLM Provider API
 

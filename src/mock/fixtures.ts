@@ -9,7 +9,7 @@ import {
   type MockWorkerStatus,
   WorkerEnvelope,
 } from '../schemas/worker.js'
-import { MAX_BODY_BYTES } from './app.js'
+import { MAX_BODY_BYTES, type MockAppOptions } from './app.js'
 import { buildTokens, buildWorkerRecord, toMockLlmProvider } from './factories.js'
 import { type FixtureProblemKind, Fixtures } from './fixture-files.js'
 import { newId } from './internal/new-id.js'
@@ -26,9 +26,19 @@ export const FIXTURE_SEED = DEFAULT_SEED
 export const FIXTURE_CLOCK_MS = Date.UTC(2026, 0, 2, 9, 30)
 
 /**
+ * The mock whose answers the fixtures are: `createMockApp(FIXTURE_APP_OPTIONS)`. The baseline
+ * scenario (no seeded workers), so its first requests are the fixtures' requests.
+ */
+export const FIXTURE_APP_OPTIONS = {
+  seed: FIXTURE_SEED,
+  clock: () => FIXTURE_CLOCK_MS,
+  scenario: BASELINE_SCENARIO,
+} satisfies MockAppOptions
+
+/**
  * The requests whose answers the fixtures are, in the order the fixtures make them. Replayed
- * against `createMockApp({ seed: FIXTURE_SEED, clock: () => FIXTURE_CLOCK_MS })`, the mock gives
- * the same payloads (test/mock/fixtures.test.ts). The API key is a placeholder, never a real key.
+ * against `createMockApp(FIXTURE_APP_OPTIONS)`, the mock gives the same payloads
+ * (test/mock/fixtures.test.ts). The API key is a placeholder, never a real key.
  */
 export const FIXTURE_INPUTS = {
   createWorkerLocal: { name: 'storybook preview', destination: 'local' },
@@ -199,7 +209,8 @@ const problemsOf = (unknownWorkerId: string): Record<FixtureProblemKind, Problem
  */
 export const buildFixtures = (): Fixtures => {
   const now = FIXTURE_CLOCK_MS
-  const session = createSession({ seed: FIXTURE_SEED, scenario: BASELINE_SCENARIO, now })
+  const { seed, scenario } = FIXTURE_APP_OPTIONS
+  const session = createSession({ seed, scenario, now })
   // The order of the requests in FIXTURE_INPUTS: the seeded generators advance the same way.
   const createWorkerLocal = created(session, now, FIXTURE_INPUTS.createWorkerLocal)
   const createWorkerCloud = created(session, now, FIXTURE_INPUTS.createWorkerCloud)

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs'
+import type { z } from '@hono/zod-openapi'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
 import { buildOpenApiDocument } from '../../src/api/document.js'
 import { operations } from '../../src/api/operations.js'
 import { renderOpenApiDocument } from '../../src/cli/commands/openapi.js'
+import { buildFixtureExamples } from '../../src/mock/fixture-examples.js'
+import { buildFixtures } from '../../src/mock/fixtures.js'
 import { SPEC_LIMITS, SPEC_REQUIRED, SPEC_RESPONSE_KEYS } from '../spec-facts.js'
 
 const COMMITTED = new URL('../../openapi/openapi.json', import.meta.url)
@@ -125,4 +128,66 @@ describe('OpenAPI document', () => {
       }
     },
   )
+})
+
+/** Every example of the committed document: operation, status, media type, name and value. */
+const documentedExamples = operations.flatMap((operation) => {
+  const responses = operationNode(operation.operationId)['responses'] as Node
+  return Object.entries(responses).flatMap(([status, response]) =>
+    Object.entries(((response as Node)['content'] ?? {}) as Node).flatMap(([type, media]) =>
+      Object.entries(((media as Node)['examples'] ?? {}) as Node).map(([name, example]) => ({
+        operation,
+        status,
+        type,
+        name,
+        value: (example as Node)['value'],
+      })),
+    ),
+  )
+})
+
+describe('OpenAPI document examples', () => {
+  it('carries the fixtures as examples of the responses that answer them', () => {
+    const fixtures = buildFixtures()
+    const created = (operationNode('createWorker')['responses'] as Node)['201'] as Node
+    const media = (created['content'] as Node)['application/json'] as Node
+    expect.soft(media['examples']).toEqual({
+      local: { summary: expect.any(String), value: fixtures.createWorkerLocal },
+      cloud: { summary: expect.any(String), value: fixtures.createWorkerCloud },
+    })
+    const named = documentedExamples.map((e) => `${e.operation.operationId} ${e.status} ${e.name}`)
+    expect.soft(named).toContain('createWorker 400 validation')
+    expect.soft(named).toContain('updateWorker 200 running')
+    expect.soft(named).toContain('updateWorker 404 not-found')
+    expect.soft(named).toContain('updateLlmProvider 200 custom')
+    expect
+      .soft(documentedExamples)
+      .toHaveLength(
+        Object.values(buildFixtureExamples(fixtures)).flatMap((byStatus) =>
+          Object.values(byStatus).flatMap((byName) => Object.keys(byName ?? {})),
+        ).length,
+      )
+  })
+
+  it.each(documentedExamples.map((e) => [`${e.operation.operationId} ${e.status} ${e.name}`, e]))(
+    '%s parses with the response schema it documents',
+    (_, { operation, status, type, value }) => {
+      const responses = operation.responses as Record<string, Node> // test: read by status
+      const content = responses[status]?.['content'] as Record<string, { schema: z.ZodType }>
+      const schema = content[type]?.schema
+      expect(schema).toBeDefined()
+      expect(schema?.safeParse(value).error).toBeUndefined()
+      // A problem example names the path of the operation it documents.
+      const instance = isNode(value) ? value['instance'] : undefined
+      if (typeof instance === 'string') {
+        expect(instance).toMatch(new RegExp(`^${operation.path.replace(/\{\w+\}/g, '[^/]+')}$`))
+      }
+    },
+  )
+
+  it('stays a valid OpenAPI 3.1 document with its examples', async () => {
+    const result = await new Validator().validate(structuredClone(doc))
+    expect(result.errors ?? []).toEqual([])
+    expect(result.valid).toBe(true)
+  })
 })

@@ -229,7 +229,9 @@ describe('worker-api-kit mock', () => {
     expect.soft(stderr.trimEnd().split('\n')).toHaveLength(1)
     expect
       .soft(stderr)
-      .toMatch(/^\[worker-api-kit\] unknown command 'serve'; use one of mock, contract, openapi\./)
+      .toMatch(
+        /^\[worker-api-kit\] unknown command 'serve'; use one of mock, contract, openapi, fixtures\./,
+      )
   })
 
   it('prints the usage on stderr and exits 2 when no command is given', async () => {

@@ -25,7 +25,7 @@ afterEach(async () => {
 
 describe('npm pack', () => {
   it(
-    'gives a tarball whose install runs the bin and imports createMockApp',
+    'gives a tarball whose install runs the bin and imports createMockApp and the fixtures',
     async () => {
       const packDir = await makeTempDir('pack')
       const consumer = await makeTempDir('consumer')
@@ -42,6 +42,8 @@ describe('npm pack', () => {
       expect.soft(files).toContain('dist/src/cli/main.js')
       expect.soft(files).toContain('dist/src/index.js')
       expect.soft(files).toContain('openapi/openapi.json')
+      expect.soft(files).toContain('fixtures/index.json')
+      expect.soft(files).toContain('fixtures/workers/running.json')
       expect.soft(files.filter((path) => /^(src|test)\//.test(path))).toEqual([])
 
       await writeFile(
@@ -73,6 +75,17 @@ describe('npm pack', () => {
         { cwd: consumer },
       ).exit()
 
+      const fixtures = await spawnProcess(
+        process.execPath,
+        [
+          '-e',
+          "import('worker-api-kit/fixtures').then((m) => console.log(m.workers.running.worker.status))",
+        ],
+        { cwd: consumer },
+      ).exit()
+
+      expect.soft(fixtures.stderr).toBe('')
+      expect.soft(fixtures.stdout).toBe('running\n')
       expect.soft(help.code, help.stderr).toBe(0)
       expect.soft(help.stdout).toContain('Usage: worker-api-kit <command> [options]')
       expect.soft(help.stdout).toMatch(/^ {2}mock +\S/m)

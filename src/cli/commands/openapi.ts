@@ -5,10 +5,14 @@ import { CliError, EXIT } from '../usage-error.js'
 
 export const DEFAULT_OPENAPI_PATH = 'openapi/openapi.json'
 
-/** The document as committed: two-space JSON with a final newline. */
+/** The document as committed, with the fixtures as examples: two-space JSON, final newline. */
 export const renderOpenApiDocument = async () => {
-  const { buildOpenApiDocument } = await import('../../api/document.js')
-  return `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`
+  const [{ buildOpenApiDocument, DEFAULT_BASE_URL }, { buildFixtureExamples }] = await Promise.all([
+    import('../../api/document.js'),
+    import('../../mock/fixture-examples.js'),
+  ])
+  const document = buildOpenApiDocument(DEFAULT_BASE_URL, { examples: buildFixtureExamples() })
+  return `${JSON.stringify(document, null, 2)}\n`
 }
 
 export const openapi: Command = {
