@@ -19,6 +19,24 @@ const MIN_SEARCHABLE_SECRET = 6
 
 export const isSecretHeader = (name: string) => SECRET_HEADER.test(name)
 
+const SECRET_NAMES = 'apiKey|api_key|token|accessToken|refreshToken|password|secret|authorization'
+/** `"apiKey": "…"` in JSON-like text (a body that did not parse): the value up to its closing quote. */
+const SECRET_JSON_FIELD = new RegExp(`("(?:${SECRET_NAMES})"\\s*:\\s*")((?:[^"\\\\]|\\\\.)*)`, 'gi')
+/** `apiKey=…` in a query string or a form body. */
+const SECRET_FORM_FIELD = new RegExp(`((?:^|[?&;\\s])(?:${SECRET_NAMES})=)[^&\\s]*`, 'gi')
+/** `Bearer …` / `Basic …` credentials anywhere. */
+const CREDENTIAL = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g
+
+/**
+ * Text with secret fields masked by their names (JSON-like and form-like) and credentials
+ * masked: for text that is not a parsed JSON value (a malformed body, a query string, a log).
+ */
+export const redactText = (text: string): string =>
+  text
+    .replace(SECRET_JSON_FIELD, `$1${REDACTED}`)
+    .replace(SECRET_FORM_FIELD, `$1${REDACTED}`)
+    .replace(CREDENTIAL, `$1 ${REDACTED}`)
+
 const maskValue = (value: unknown) =>
   typeof value === 'string' ? `${REDACTED} (${value.length} chars)` : REDACTED
 
@@ -77,7 +95,7 @@ export const createRedactor = (secrets: Iterable<string> = []): Redactor => {
   return {
     add,
     text: (text) => {
-      let out = text.replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g, `$1 ${REDACTED}`)
+      let out = redactText(text)
       // Longest first, so a secret that contains another is masked whole.
       for (const secret of [...known].sort((a, b) => b.length - a.length)) {
         if (out.includes(secret)) out = out.replaceAll(secret, REDACTED)

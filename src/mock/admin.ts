@@ -14,7 +14,11 @@ import { toWorkerView } from './worker-view.js'
 export type MockControl = {
   readonly sessions: Sessions
   readonly journal: Journal
-  /** Resolves a scenario name (or takes a scenario) and makes it the one for `sessionId`. */
+  /**
+   * Makes a scenario the one for `sessionId` (`''`: the default for new sessions). A string is a
+   * name of a known scenario only, never a file path: the admin API is reachable from any web
+   * page (CORS), so it must not read the disk.
+   */
   readonly useScenario: (scenario: string | Scenario, sessionId: string) => Session
   readonly scenarioNames: () => { name: string; description: string }[]
   readonly clock: () => number
@@ -23,7 +27,13 @@ export type MockControl = {
 
 export const ADMIN_PREFIX = '/__mock'
 
-const ScenarioBody = z.object({ name: z.string().min(1) }).strict()
+const ScenarioBody = z
+  .object({
+    name: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'a scenario name: lowercase letters, digits, dashes'),
+  })
+  .strict()
 const RequestsQuery = z
   .object({
     operation: z.enum(operations.map((o) => o.operationId)).optional(),
@@ -108,9 +118,14 @@ export const registerAdmin = (app: Hono<MockEnv>, control: MockControl) => {
       if (error instanceof ScenarioError) {
         return problemResponseOf(
           c,
-          buildProblem('not-found', error.message, [
-            { pointer: '/body/name', message: 'No such scenario' },
-          ]),
+          buildProblem(
+            'not-found',
+            `No scenario named ${parsed.data.name}; known: ${control
+              .scenarioNames()
+              .map((s) => s.name)
+              .join(', ')}.`,
+            [{ pointer: '/body/name', message: 'No such scenario' }],
+          ),
         )
       }
       throw error
@@ -121,7 +136,9 @@ export const registerAdmin = (app: Hono<MockEnv>, control: MockControl) => {
     const parsed = RequestsQuery.safeParse(c.req.query())
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
-      return invalid(c, `/query/${String(issue?.path[0] ?? '')}`, issue?.message ?? 'invalid')
+      // An unknown key has an empty path in Zod: its name is in `keys`.
+      const key = issue?.code === 'unrecognized_keys' ? issue.keys[0] : issue?.path[0]
+      return invalid(c, `/query/${String(key ?? '')}`, issue?.message ?? 'invalid')
     }
     const entries = control.journal.list({
       session: parsed.data.session ?? c.req.header('x-mock-session'),

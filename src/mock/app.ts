@@ -6,15 +6,17 @@ import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
 import { buildOpenApiDocument, serversFor } from '../api/document.js'
 import { createWorker, updateLlmProvider, updateWorker } from '../api/operations.js'
+import { redactText } from '../common/redact.js'
 import { ADMIN_PREFIX, type MockControl, registerAdmin } from './admin.js'
 import { bearerToken, userIdOfToken } from './auth.js'
+import { MAX_BODY_BYTES } from './defaults.js'
 import type { MockEnv } from './env.js'
 import { createWorker as createWorkerHandler } from './handlers/create-worker.js'
 import { updateLlmProvider as updateLlmProviderHandler } from './handlers/update-llm-provider.js'
 import { updateWorker as updateWorkerHandler } from './handlers/update-worker.js'
 import { allowedMethods, matchOperation } from './internal/match-operation.js'
 import { createJournal, DEFAULT_MAX_JOURNAL, journalRequestBody } from './journal.js'
-import { buildProblem, problemResponseOf } from './problem.js'
+import { buildProblem, PROBLEMS, problemResponseOf } from './problem.js'
 import { applyRules } from './rules.js'
 import { BASELINE_SCENARIO, type Scenario } from './scenario.js'
 import {
@@ -27,8 +29,7 @@ import { createSessions, DEFAULT_MAX_SESSIONS, DEFAULT_SEED } from './session.js
 import { DEFAULT_STORE_LIMITS } from './store.js'
 import { validationHook } from './validation-hook.js'
 
-/** Largest request body the mock reads. assumption: see README#assumptions */
-export const MAX_BODY_BYTES = 1024 * 1024
+export { MAX_BODY_BYTES } from './defaults.js'
 
 export type MockLimits = {
   /** Workers kept per session; the oldest is dropped past it. Default 10 000. */
@@ -77,20 +78,11 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 const describeHttpError = (c: Context, status: 400 | 413 | 415) => {
   switch (status) {
     case 400:
-      return buildProblem('malformed-json', 'The request body is not valid JSON.', [
-        { pointer: '/body', message: 'Malformed JSON' },
-      ])
+      return PROBLEMS.malformedJson()
     case 413:
-      return buildProblem(
-        'payload-too-large',
-        `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
-      )
+      return PROBLEMS.payloadTooLarge()
     case 415:
-      return buildProblem(
-        'unsupported-media-type',
-        `The request body must be JSON (application/json or another +json type); got ${JSON.stringify((c.req.header('content-type') ?? 'none').slice(0, 100))}.`,
-        [{ pointer: '/headers/content-type', message: 'Expected application/json' }],
-      )
+      return PROBLEMS.unsupportedMediaType(c.req.header('content-type'))
   }
 }
 
@@ -157,7 +149,10 @@ export const createMockApp = (options: MockAppOptions = {}) => {
     sessions,
     journal,
     useScenario: (scenario, sessionId) => {
-      const found = resolve(scenario)
+      const found =
+        typeof scenario === 'string'
+          ? resolveScenario(scenario, registry, { names: 'only' })
+          : resolve(scenario)
       if (sessionId === '') appScenario = found
       return sessions.reset(sessionId, found)
     },
@@ -226,7 +221,7 @@ export const createMockApp = (options: MockAppOptions = {}) => {
       operationId: matchOperation(c.req.method, c.req.path)?.operationId ?? null,
       method: c.req.method,
       path: c.req.path,
-      query: new URL(c.req.url).search,
+      query: redactText(new URL(c.req.url).search),
       status: c.res.status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
       request: {
@@ -250,15 +245,9 @@ export const createMockApp = (options: MockAppOptions = {}) => {
     if (!(options.auth || c.var.session.scenario.auth)) return next()
     const token = bearerToken(c.req.header('authorization'))
     if (token === undefined) {
-      return problemResponseOf(
-        c,
-        buildProblem(
-          'unauthorized',
-          'This mock requires Authorization: Bearer <token>; any token works and names its user.',
-          [{ pointer: '/headers/authorization', message: 'Missing or malformed bearer token' }],
-        ),
-        { 'www-authenticate': 'Bearer realm="worker-api-kit"' },
-      )
+      return problemResponseOf(c, PROBLEMS.unauthorized(), {
+        'www-authenticate': 'Bearer realm="worker-api-kit"',
+      })
     }
     c.set('userId', await userIdOfToken(token))
     return next()
@@ -313,19 +302,11 @@ export const createMockApp = (options: MockAppOptions = {}) => {
   app.notFound((c) => {
     const allowed = allowedMethods(c.req.path)
     if (allowed.length > 0) {
-      return problemResponseOf(
-        c,
-        buildProblem(
-          'method-not-allowed',
-          `${c.req.method} is not defined on ${c.req.path}; use ${allowed.join(', ')}.`,
-        ),
-        { allow: allowed.join(', ') },
-      )
+      return problemResponseOf(c, PROBLEMS.methodNotAllowed(c.req.method, c.req.path, allowed), {
+        allow: allowed.join(', '),
+      })
     }
-    return problemResponseOf(
-      c,
-      buildProblem('not-found', `No route ${c.req.method} ${c.req.path}.`),
-    )
+    return problemResponseOf(c, PROBLEMS.routeNotFound(c.req.method, c.req.path))
   })
 
   app.onError((error, c) => {
@@ -336,7 +317,7 @@ export const createMockApp = (options: MockAppOptions = {}) => {
     }
     // A bug: the hostile-input property test keeps this branch unreachable. Logged without input.
     log?.(`[worker-api-kit] internal error on ${c.req.method} ${c.req.path}: ${error.name}`)
-    return problemResponseOf(c, buildProblem('internal-error', 'The mock failed on this request.'))
+    return problemResponseOf(c, PROBLEMS.internalError())
   })
 
   // A `reset` fault without a socket to destroy (app.request, MSW) becomes a network error here;

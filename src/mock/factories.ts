@@ -1,9 +1,10 @@
 import type { Faker } from '@faker-js/faker'
 import { ID_PREFIX } from '../schemas/ids.js'
-import type { MockLlmProvider } from '../schemas/llm-provider.js'
+import type { MockLlmProvider, UpdateLlmProviderBody } from '../schemas/llm-provider.js'
 import type { CreateWorkerBody, Destination, MockLaunch, Tokens } from '../schemas/worker.js'
 import { newId } from './internal/new-id.js'
 import type { Random } from './internal/random.js'
+import { toBase64Url } from './internal/to-base64-url.js'
 import { DEFAULT_LIFECYCLE, type LifecycleStep, stepAt } from './lifecycle.js'
 import type { LlmProviderRecord, WorkerRecord } from './store.js'
 
@@ -32,7 +33,7 @@ const iso = (ms: number) => new Date(ms).toISOString()
 
 /** An opaque access token: a recognisable prefix and 24 seeded random bytes, base64url. */
 export const buildToken = (random: Random, kind: keyof Tokens): string =>
-  `wk${kind[0]}_${Buffer.from(random.bytes(TOKEN_BYTES)).toString('base64url')}`
+  `wk${kind[0]}_${toBase64Url(random.bytes(TOKEN_BYTES))}`
 
 export const buildTokens = (random: Random): Tokens => ({
   owner: buildToken(random, 'owner'),
@@ -122,6 +123,27 @@ export const buildLlmProviderRecord = (
     updatedAt: iso(now),
   }
 }
+
+/**
+ * A PATCH of the provider (spec §4.1): `source` is replaced, every other field given replaces the
+ * stored one, omitted fields are kept, an empty `apiKey` removes the key.
+ * assumption: see README#assumptions
+ */
+export const mergeLlmProvider = (
+  record: LlmProviderRecord,
+  body: UpdateLlmProviderBody,
+  now: number,
+): LlmProviderRecord => ({
+  ...record,
+  source: body.source,
+  providerId: body.providerId ?? record.providerId,
+  modelIds: body.modelIds ?? record.modelIds,
+  customConfigText: body.customConfigText ?? record.customConfigText,
+  memberIds: body.memberIds ?? record.memberIds,
+  teamIds: body.teamIds ?? record.teamIds,
+  apiKey: body.apiKey === undefined ? record.apiKey : body.apiKey || null,
+  updatedAt: iso(now),
+})
 
 /** Keys shorter than this show no characters at all: four of eight would give half away. */
 const MIN_KEY_LENGTH_FOR_HINT = 16

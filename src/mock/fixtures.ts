@@ -9,11 +9,11 @@ import {
   type MockWorkerStatus,
   WorkerEnvelope,
 } from '../schemas/worker.js'
-import { MAX_BODY_BYTES, type MockAppOptions } from './app.js'
-import { buildTokens, buildWorkerRecord, toMockLlmProvider } from './factories.js'
+import type { MockAppOptions } from './app.js'
+import { buildTokens, buildWorkerRecord, mergeLlmProvider, toMockLlmProvider } from './factories.js'
 import { type FixtureProblemKind, Fixtures } from './fixture-files.js'
 import { newId } from './internal/new-id.js'
-import { buildProblem } from './problem.js'
+import { PROBLEMS } from './problem.js'
 import { BASELINE_SCENARIO } from './scenario.js'
 import { createSession, DEFAULT_SEED, type Session } from './session.js'
 import { toProblemErrors } from './validation-hook.js'
@@ -82,7 +82,6 @@ const WORKER_DESTINATION = {
 /** How long ago a pinned worker was created. */
 const PINNED_AGE_MS = 60 * 60 * 1000
 
-const iso = (ms: number) => new Date(ms).toISOString()
 
 /** A value parsed by its schema; a fixture that breaks one is a bug of the kit, so it throws. */
 const checked = <T>(schema: z.ZodType<T>, value: unknown, name: string): T => {
@@ -127,78 +126,32 @@ const workerIn = (session: Session, now: number, status: MockWorkerStatus) => {
 const updatedProvider = (session: Session, now: number, body: UpdateLlmProviderBody) => {
   const record = session.store.llmProviders.get(session.llmProviderId)
   if (!record) throw new Error('[worker-api-kit] bug: the session has no seeded LLM provider')
-  return {
-    llmProvider: toMockLlmProvider({
-      ...record,
-      source: body.source,
-      providerId: body.providerId ?? record.providerId,
-      modelIds: body.modelIds ?? record.modelIds,
-      customConfigText: body.customConfigText ?? record.customConfigText,
-      memberIds: body.memberIds ?? record.memberIds,
-      teamIds: body.teamIds ?? record.teamIds,
-      apiKey: body.apiKey === undefined ? record.apiKey : body.apiKey || null,
-      updatedAt: iso(now),
-    }),
-  }
+  return { llmProvider: toMockLlmProvider(mergeLlmProvider(record, body, now)) }
 }
 
-/** One problem body per kind the mock answers, each as the mock words it for its request. */
+/** One problem body per kind the mock answers, worded by the mock's own catalogue. */
 const problemsOf = (unknownWorkerId: string): Record<FixtureProblemKind, Problem> => {
   const workers = '/v1/workers'
+  const at = (path: string, problem: Problem): Problem => ({ ...problem, instance: path })
   const invalid = CreateWorkerBody.safeParse(FIXTURE_INPUTS.invalidCreateWorker)
-  const errors = toProblemErrors('json', invalid.error?.issues ?? [])
   const { limit, windowMs } = FIXTURE_INPUTS.rateLimit
   return {
-    validation: buildProblem(
-      'validation',
-      `The request breaks the API's constraints at ${[...new Set(errors.map((e) => e.pointer))].join(', ')}.`,
-      errors,
+    validation: at(
       workers,
+      PROBLEMS.validation(toProblemErrors('json', invalid.error?.issues ?? [])),
     ),
-    'malformed-json': buildProblem(
-      'malformed-json',
-      'The request body is not valid JSON.',
-      [{ pointer: '/body', message: 'Malformed JSON' }],
+    'malformed-json': at(workers, PROBLEMS.malformedJson()),
+    unauthorized: at(workers, PROBLEMS.unauthorized()),
+    'not-found': at(`${workers}/${unknownWorkerId}`, PROBLEMS.workerNotFound(unknownWorkerId)),
+    'method-not-allowed': at(workers, PROBLEMS.methodNotAllowed('GET', workers, ['POST'])),
+    'payload-too-large': at(workers, PROBLEMS.payloadTooLarge()),
+    'unsupported-media-type': at(
       workers,
-    ),
-    unauthorized: buildProblem(
-      'unauthorized',
-      'This mock requires Authorization: Bearer <token>; any token works and names its user.',
-      [{ pointer: '/headers/authorization', message: 'Missing or malformed bearer token' }],
-      workers,
-    ),
-    'not-found': buildProblem(
-      'not-found',
-      `No worker with id ${unknownWorkerId}.`,
-      [{ pointer: '/params/id', message: 'No worker with this id' }],
-      `${workers}/${unknownWorkerId}`,
-    ),
-    'method-not-allowed': buildProblem(
-      'method-not-allowed',
-      `GET is not defined on ${workers}; use POST.`,
-      undefined,
-      workers,
-    ),
-    'payload-too-large': buildProblem(
-      'payload-too-large',
-      `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
-      undefined,
-      workers,
-    ),
-    'unsupported-media-type': buildProblem(
-      'unsupported-media-type',
-      `The request body must be JSON (application/json or another +json type); got ${JSON.stringify(FIXTURE_INPUTS.unsupportedContentType)}.`,
-      [{ pointer: '/headers/content-type', message: 'Expected application/json' }],
-      workers,
+      PROBLEMS.unsupportedMediaType(FIXTURE_INPUTS.unsupportedContentType),
     ),
     // The request past the limit, all at one fixed time: the window ends windowMs from now.
-    'rate-limited': buildProblem(
-      'rate-limited',
-      `More than ${limit} requests in ${windowMs} ms; retry after ${Math.ceil(windowMs / 1000)} s.`,
-      undefined,
-      workers,
-    ),
-    scenario: buildProblem('scenario', 'The scenario answers 503 here.', undefined, workers),
+    'rate-limited': at(workers, PROBLEMS.rateLimited(limit, windowMs, Math.ceil(windowMs / 1000))),
+    scenario: at(workers, PROBLEMS.scenario(503)),
   }
 }
 

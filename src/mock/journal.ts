@@ -1,6 +1,6 @@
 import type { HonoRequest } from 'hono'
 import type { OperationId } from '../api/operations.js'
-import { REDACTED, redactJson } from '../common/redact.js'
+import { REDACTED, redactJson, redactText } from '../common/redact.js'
 
 /** One request the mock answered, as test authors read it back. Secrets are masked on write. */
 export type JournalEntry = {
@@ -36,8 +36,33 @@ export const journalBody = (text: string): unknown => {
   try {
     return redactJson(JSON.parse(text))
   } catch {
-    return text
+    return redactText(text) // not JSON (malformed, a form): mask secret fields by name
   }
+}
+
+/** At most `max` bytes of a body nobody read, or undefined when it is longer (then not read on). */
+const readAtMost = async (request: Request, max: number): Promise<string | undefined> => {
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > max) {
+      await reader.cancel().catch(() => undefined)
+      return undefined
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return new TextDecoder().decode(bytes)
 }
 
 /**
@@ -47,14 +72,17 @@ export const journalBody = (text: string): unknown => {
  */
 export const journalRequestBody = async (req: HonoRequest, status: number): Promise<unknown> => {
   const cached = req.bodyCache
-  if (cached.json !== undefined) return redactJson(await cached.json)
   if (cached.text !== undefined) return journalBody(await cached.text)
+  if (cached.json !== undefined) return journalBody(JSON.stringify(await cached.json))
   if (req.raw.body === null) return null
   const length = Number(req.header('content-length'))
-  if (status === 413 || req.raw.bodyUsed || !(length <= MAX_JOURNALLED_BODY)) {
+  if (status === 413 || req.raw.bodyUsed || length > MAX_JOURNALLED_BODY) {
     return Number.isFinite(length) ? `(${length} bytes, not kept)` : '(body not kept)'
   }
-  return journalBody(await req.text().catch(() => ''))
+  const text = await readAtMost(req.raw, MAX_JOURNALLED_BODY).catch(() => undefined)
+  return text === undefined
+    ? `(more than ${MAX_JOURNALLED_BODY} bytes, not kept)`
+    : journalBody(text)
 }
 
 export type Journal = ReturnType<typeof createJournal>

@@ -1,6 +1,8 @@
-import type { Context } from 'hono'
+import type { Context, TypedResponse } from 'hono'
+import type { JSONParsed } from 'hono/utils/types'
 import { PROBLEM_CONTENT_TYPE, type ProblemStatus } from '../api/content.js'
 import type { Problem, ProblemError } from '../schemas/problem.js'
+import { MAX_BODY_BYTES } from './defaults.js'
 
 /** The kinds of problem the mock reports; each has a stable `type` URI and title. */
 export const PROBLEM_KINDS = {
@@ -34,9 +36,73 @@ export const buildProblem = (
   ...(errors === undefined ? {} : { errors }),
 })
 
-type KindWithStatus<S extends number> = {
-  [K in ProblemKind]: (typeof PROBLEM_KINDS)[K]['status'] extends S ? K : never
-}[ProblemKind]
+/**
+ * Every problem the mock answers, worded once: the app, the handlers, the rules and the fixtures
+ * all read this catalogue, so a fixture is what the mock says.
+ */
+export const PROBLEMS = {
+  validation: (errors: ProblemError[]) =>
+    buildProblem(
+      'validation',
+      `The request breaks the API's constraints at ${[...new Set(errors.map((e) => e.pointer))].join(', ')}.`,
+      errors,
+    ),
+  malformedJson: () =>
+    buildProblem('malformed-json', 'The request body is not valid JSON.', [
+      { pointer: '/body', message: 'Malformed JSON' },
+    ]),
+  payloadTooLarge: () =>
+    buildProblem('payload-too-large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`),
+  unsupportedMediaType: (contentType: string | undefined) =>
+    buildProblem(
+      'unsupported-media-type',
+      `The request body must be JSON (application/json or another +json type); got ${JSON.stringify((contentType ?? 'none').slice(0, 100))}.`,
+      [{ pointer: '/headers/content-type', message: 'Expected application/json' }],
+    ),
+  unauthorized: () =>
+    buildProblem(
+      'unauthorized',
+      'This mock requires Authorization: Bearer <token>; any token works and names its user.',
+      [{ pointer: '/headers/authorization', message: 'Missing or malformed bearer token' }],
+    ),
+  workerNotFound: (id: string) =>
+    buildProblem('not-found', `No worker with id ${id}.`, [
+      { pointer: '/params/id', message: 'No worker with this id' },
+    ]),
+  organizationNotFound: (orgId: string) =>
+    buildProblem('not-found', `No organization with id ${orgId}.`, [
+      { pointer: '/params/orgId', message: 'No organization with this id' },
+    ]),
+  llmProviderNotFound: (orgId: string, llmProviderId: string) =>
+    buildProblem(
+      'not-found',
+      `No LLM provider with id ${llmProviderId} in organization ${orgId}.`,
+      [
+        {
+          pointer: '/params/llmProviderId',
+          message: 'No LLM provider with this id in this organization',
+        },
+      ],
+    ),
+  routeNotFound: (method: string, path: string) =>
+    buildProblem('not-found', `No route ${method} ${path}.`),
+  methodNotAllowed: (method: string, path: string, allowed: readonly string[]) =>
+    buildProblem(
+      'method-not-allowed',
+      `${method} is not defined on ${path}; use ${allowed.join(', ')}.`,
+    ),
+  rateLimited: (limit: number, windowMs: number, retryAfterSeconds: number) =>
+    buildProblem(
+      'rate-limited',
+      `More than ${limit} requests in ${windowMs} ms; retry after ${retryAfterSeconds} s.`,
+    ),
+  scenario: (status: number, title?: string, detail?: string) => ({
+    ...buildProblem('scenario', detail ?? `The scenario answers ${status} here.`),
+    status,
+    ...(title ? { title } : {}),
+  }),
+  internalError: () => buildProblem('internal-error', 'The mock failed on this request.'),
+} as const
 
 /**
  * The only place that writes `application/problem+json` (RFC 9457 §3) for a route's declared
@@ -45,12 +111,21 @@ type KindWithStatus<S extends number> = {
 export const problemResponse = <S extends ProblemStatus>(
   c: Context,
   status: S,
-  kind: KindWithStatus<S>,
-  detail: string,
-  errors?: ProblemError[],
+  problem: Problem,
+): Response & TypedResponse<JSONParsed<Problem>, S, 'json'> => {
+  const body: Problem = { ...problem, status, instance: c.req.path }
+  return c.json(body, status, { 'content-type': PROBLEM_CONTENT_TYPE })
+}
+
+/** A problem answer at a path, outside any route (rules, not found, errors). */
+export const problemAt = (
+  path: string,
+  { errors, ...problem }: Problem,
+  headers: Record<string, string> = {},
 ) =>
-  c.json(buildProblem(kind, detail, errors, c.req.path), status, {
-    'content-type': PROBLEM_CONTENT_TYPE,
+  new Response(JSON.stringify({ ...problem, instance: path, ...(errors ? { errors } : {}) }), {
+    status: problem.status,
+    headers: { ...headers, 'content-type': PROBLEM_CONTENT_TYPE },
   })
 
 /** The same, for answers outside any route (not found, method not allowed, errors). */
@@ -58,8 +133,4 @@ export const problemResponseOf = (
   c: Context,
   problem: Problem,
   headers: Record<string, string> = {},
-) =>
-  new Response(JSON.stringify({ ...problem, instance: c.req.path }), {
-    status: problem.status,
-    headers: { ...headers, 'content-type': PROBLEM_CONTENT_TYPE },
-  })
+) => problemAt(c.req.path, problem, headers)

@@ -1,5 +1,5 @@
 import type { OperationId } from '../api/operations.js'
-import { buildProblem } from './problem.js'
+import { PROBLEMS, problemAt } from './problem.js'
 import type { Latency, Rule } from './scenario.js'
 import type { Session } from './session.js'
 
@@ -47,29 +47,6 @@ const json = (status: number, body: unknown, headers: Record<string, string>) =>
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
   })
 
-const problem = (
-  path: string,
-  fields: {
-    kind: 'scenario' | 'rate-limited'
-    status: number
-    title?: string | undefined
-    detail: string
-  },
-  headers: Record<string, string> = {},
-) =>
-  new Response(
-    JSON.stringify({
-      ...buildProblem(fields.kind, fields.detail),
-      status: fields.status,
-      ...(fields.title ? { title: fields.title } : {}),
-      instance: path,
-    }),
-    {
-      status: fields.status,
-      headers: { ...headers, 'content-type': 'application/problem+json' },
-    },
-  )
-
 /**
  * Applies a session's scenario rules, in order, to one request. Latency and hangs wait (bounded)
  * and go on to the next rule; a rate limit answers 429 past its limit; `respond`, `problem` and
@@ -96,15 +73,9 @@ export const applyRules = async (
         const retryAfter = Math.max(1, Math.ceil(((hits[0] ?? now) + windowMs - now) / 1000))
         return {
           kind: 'respond',
-          response: problem(
-            request.path,
-            {
-              kind: 'rate-limited',
-              status: 429,
-              detail: `More than ${limit} requests in ${windowMs} ms; retry after ${retryAfter} s.`,
-            },
-            { 'retry-after': String(retryAfter) },
-          ),
+          response: problemAt(request.path, PROBLEMS.rateLimited(limit, windowMs, retryAfter), {
+            'retry-after': String(retryAfter),
+          }),
         }
       }
       hits.push(now)
@@ -119,12 +90,7 @@ export const applyRules = async (
       const { status, title, detail } = rule.problem
       return {
         kind: 'respond',
-        response: problem(request.path, {
-          kind: 'scenario',
-          status,
-          title,
-          detail: detail ?? `The scenario answers ${status} here.`,
-        }),
+        response: problemAt(request.path, PROBLEMS.scenario(status, title, detail)),
       }
     }
     if (rule.fault === 'reset') return { kind: 'reset' }

@@ -75,13 +75,17 @@ export const shippedScenarios = (): ScenarioRegistry => {
   return shipped
 }
 
-/** A scenario by name or file path (a name has no `/` and no `.json`). */
+/**
+ * A scenario by name, or by file path (a name has no `/` and no `.json`). With `names: 'only'`, a
+ * path is looked up as a name (and so not found): for callers that must not read the disk.
+ */
 export const resolveScenario = (
   nameOrFile: string,
   registry: ScenarioRegistry = shippedScenarios(),
+  { names }: { names: 'or-files' | 'only' } = { names: 'or-files' },
 ): Scenario => {
   const isFile = nameOrFile.includes('/') || nameOrFile.endsWith('.json')
-  if (isFile) return loadScenarioFile(nameOrFile)
+  if (isFile && names === 'or-files') return loadScenarioFile(nameOrFile)
   const found = registry.get(nameOrFile)
   if (!found) {
     throw new ScenarioError(nameOrFile, [

@@ -4,6 +4,7 @@ import { buildLlmProviderRecord, buildWorkerRecord, DEFAULT_API_KEY_LENGTH } fro
 import { createFaker } from './internal/create-faker.js'
 import { newId } from './internal/new-id.js'
 import { createRandom, type Random } from './internal/random.js'
+import { toBase64Url } from './internal/to-base64-url.js'
 import { DEFAULT_LIFECYCLE, type Lifecycle, stepAt } from './lifecycle.js'
 import type { Scenario } from './scenario.js'
 import { createStore, DEFAULT_STORE_LIMITS, type Store, type StoreLimits } from './store.js'
@@ -82,9 +83,7 @@ export const createSession = ({
     modelIds: llmProvider.modelIds ?? provider.modelIds,
     customConfigText: llmProvider.customConfigText ?? provider.customConfigText,
     // A stand-in key, never returned; only its presence (and last four characters) show.
-    apiKey: llmProvider.hasApiKey
-      ? Buffer.from(random.bytes(DEFAULT_API_KEY_LENGTH)).toString('base64url')
-      : null,
+    apiKey: llmProvider.hasApiKey ? toBase64Url(random.bytes(DEFAULT_API_KEY_LENGTH)) : null,
   })
   for (const seed of workers) {
     const createdAt = now - seed.ageMs

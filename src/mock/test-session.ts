@@ -2,7 +2,9 @@ import type { OperationId } from '../api/operations.js'
 import type { JournalEntry } from './journal.js'
 
 /** Where the mock is: an app in-process (`createMockApp()`), or a base URL of a running one. */
-export type MockTarget = { readonly request: (path: string, init?: RequestInit) => Response | Promise<Response> } | string
+export type MockTarget =
+  | { readonly request: (path: string, init?: RequestInit) => Response | Promise<Response> }
+  | string
 
 export type TestSessionOptions = {
   /** The session id; default a fresh random one, so tests never share state. */
@@ -27,7 +29,9 @@ const hasEntries = (body: unknown): body is { entries: JournalEntry[] } =>
  */
 export const createTestSession = (target: MockTarget, options: TestSessionOptions = {}) => {
   counter++
-  const id = options.id ?? `test-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 8)}`
+  const id =
+    options.id ??
+    `test-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 8)}`
   const headers: Record<string, string> = {
     'x-mock-session': id,
     ...(options.scenario ? { 'x-mock-scenario': options.scenario } : {}),
@@ -37,11 +41,14 @@ export const createTestSession = (target: MockTarget, options: TestSessionOption
     const merged = new Headers(init.headers)
     for (const [name, value] of Object.entries(headers)) merged.set(name, value)
     const withSession = { ...init, headers: merged }
-    return typeof target === 'string' ? fetch(`${target.replace(/\/+$/, '')}${path}`, withSession) : target.request(path, withSession)
+    return typeof target === 'string'
+      ? fetch(`${target.replace(/\/+$/, '')}${path}`, withSession)
+      : target.request(path, withSession)
   }
   const json = async (path: string, init?: RequestInit): Promise<unknown> => {
     const res = await sessionFetch(path, init)
-    if (!res.ok) throw new Error(`[worker-api-kit] ${init?.method ?? 'GET'} ${path} answered ${res.status}`)
+    if (!res.ok)
+      throw new Error(`[worker-api-kit] ${init?.method ?? 'GET'} ${path} answered ${res.status}`)
     return res.json()
   }
   return {
@@ -53,7 +60,8 @@ export const createTestSession = (target: MockTarget, options: TestSessionOption
     requests: async (filter: { operation?: OperationId } = {}): Promise<JournalEntry[]> => {
       const query = filter.operation ? `?operation=${filter.operation}` : ''
       const body: unknown = await json(`/__mock/requests${query}`)
-      if (!hasEntries(body)) throw new Error('[worker-api-kit] /__mock/requests answered without entries')
+      if (!hasEntries(body))
+        throw new Error('[worker-api-kit] /__mock/requests answered without entries')
       return body.entries
     },
     /** The session's state: organization, provider (key masked), workers with their current status. */

@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import { operations } from '../api/operations.js'
 import type { ProblemError } from '../schemas/problem.js'
 import { TARGET_ROOT, toPointer, type ValidationTarget } from './internal/to-pointer.js'
-import { problemResponse } from './problem.js'
+import { PROBLEMS, problemResponse } from './problem.js'
 
 type HookResult = { target: string } & (
   | { success: true }
@@ -56,12 +56,5 @@ const answerInvalid = async (result: HookResult & { success: false }, c: Context
     const checked = body === undefined ? undefined : bodySchema.safeParse(body)
     if (checked && !checked.success) errors.push(...toProblemErrors('json', checked.error.issues))
   }
-  const fields = [...new Set(errors.map((e) => e.pointer))].join(', ')
-  return problemResponse(
-    c,
-    400,
-    'validation',
-    `The request breaks the API's constraints at ${fields}.`,
-    errors,
-  )
+  return problemResponse(c, 400, PROBLEMS.validation(errors))
 }

@@ -1,7 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi'
 import type { updateWorker as route } from '../../api/operations.js'
 import type { MockEnv } from '../env.js'
-import { problemResponse } from '../problem.js'
+import { PROBLEMS, problemResponse } from '../problem.js'
 import { toWorkerView } from '../worker-view.js'
 
 /** spec §4.3: rename a stored worker. */
@@ -10,9 +10,7 @@ export const updateWorker: RouteHandler<typeof route, MockEnv> = (c) => {
   const { id } = c.req.valid('param')
   const record = session.store.workers.get(id)
   if (!record) {
-    return problemResponse(c, 404, 'not-found', `No worker with id ${id}.`, [
-      { pointer: '/params/id', message: 'No worker with this id' },
-    ])
+    return problemResponse(c, 404, PROBLEMS.workerNotFound(id))
   }
   const updated = {
     ...record,
