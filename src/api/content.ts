@@ -18,9 +18,11 @@ export const json = <T extends z.ZodType>(schema: T, description: string) => ({
 /** What each error status of the mock means. The spec shows no errors (spec §7): ours. */
 export const PROBLEM_DESCRIPTIONS = {
   400: 'Invalid request: malformed JSON, or fields breaking the constraints (`errors[].pointer` names each one).',
+  401: 'Missing or malformed bearer token (only when the mock runs with `--auth` or the `auth-required` scenario).',
   404: 'No such resource, or no such route.',
   413: 'Request body larger than the mock accepts.',
   415: 'Request body is not JSON (application/json or another +json type).',
+  429: 'Too many requests (only under a scenario with a rate limit); `Retry-After` says when to retry.',
 } as const
 export type ProblemStatus = keyof typeof PROBLEM_DESCRIPTIONS
 

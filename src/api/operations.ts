@@ -19,7 +19,7 @@ export const createWorker = createRoute({
   request: { body: jsonBody(CreateWorkerBody) },
   responses: {
     201: json(CreateWorkerResponse, 'Local worker created successfully.'),
-    ...problems(400, 413, 415),
+    ...problems(400, 401, 413, 415, 429),
   },
 })
 
@@ -36,7 +36,7 @@ export const updateWorker = createRoute({
   request: { params: UpdateWorkerParams, body: jsonBody(UpdateWorkerBody) },
   responses: {
     200: json(WorkerEnvelope, 'Worker updated successfully.'),
-    ...problems(400, 404, 413, 415),
+    ...problems(400, 401, 404, 413, 415, 429),
   },
 })
 
@@ -56,7 +56,7 @@ export const updateLlmProvider = createRoute({
   request: { params: UpdateLlmProviderParams, body: jsonBody(UpdateLlmProviderBody) },
   responses: {
     200: json(LlmProviderEnvelope, 'Organization LLM provider updated successfully.'),
-    ...problems(400, 404, 413, 415),
+    ...problems(400, 401, 404, 413, 415, 429),
   },
 })
 

@@ -1,4 +1,5 @@
 import { watch } from 'node:fs'
+import { basename, dirname } from 'node:path'
 import type { MockApp } from '../mock/app.js'
 import { ScenarioError } from '../mock/scenario-error.js'
 import { loadScenarioFile } from '../mock/scenario-registry.js'
@@ -24,7 +25,11 @@ export const watchScenario = (file: string, app: MockApp, io: Io) => {
       io.err(`${error.message} (keeping the previous scenario)`)
     }
   }
-  const watcher = watch(file, () => {
+  // Watch the folder, not the file: editors that save by renaming a new file over the old one
+  // would leave a file watcher on the old inode, deaf to every later save.
+  const name = basename(file)
+  const watcher = watch(dirname(file), (_event, changed) => {
+    if (changed !== null && changed !== name) return
     clearTimeout(timer)
     timer = setTimeout(reload, SETTLE_MS)
   })

@@ -5,7 +5,7 @@ import type { MockEnv } from './env.js'
 import { toMockLlmProvider } from './factories.js'
 import type { Journal } from './journal.js'
 import { buildProblem, problemResponseOf } from './problem.js'
-import type { Scenario } from './scenario.js'
+import type { ScenarioInput } from './scenario.js'
 import { ScenarioError } from './scenario-error.js'
 import type { Session, Sessions } from './session.js'
 import { toWorkerView } from './worker-view.js'
@@ -19,7 +19,7 @@ export type MockControl = {
    * name of a known scenario only, never a file path: the admin API is reachable from any web
    * page (CORS), so it must not read the disk.
    */
-  readonly useScenario: (scenario: string | Scenario, sessionId: string) => Session
+  readonly useScenario: (scenario: string | ScenarioInput, sessionId: string) => Session
   readonly scenarioNames: () => { name: string; description: string }[]
   readonly clock: () => number
   readonly startedAt: number

@@ -18,7 +18,7 @@ import { allowedMethods, matchOperation } from './internal/match-operation.js'
 import { createJournal, DEFAULT_MAX_JOURNAL, journalRequestBody } from './journal.js'
 import { buildProblem, PROBLEMS, problemResponseOf } from './problem.js'
 import { applyRules } from './rules.js'
-import { BASELINE_SCENARIO, type Scenario } from './scenario.js'
+import { BASELINE_SCENARIO, type Scenario, type ScenarioInput } from './scenario.js'
 import {
   parseScenario,
   resolveScenario,
@@ -52,9 +52,9 @@ export type MockAppOptions = {
   /** Bounds of the in-memory state. */
   limits?: MockLimits
   /** The scenario every session starts with: a shipped name, a file path, or a scenario object. Default `default`. */
-  scenario?: string | Scenario
+  scenario?: string | ScenarioInput
   /** More scenarios, by name, for `x-mock-scenario` and `PUT /__mock/scenario`. */
-  scenarios?: readonly Scenario[]
+  scenarios?: readonly ScenarioInput[]
   /** Require `Authorization: Bearer <token>` whatever the scenario says. */
   auth?: boolean
   /** How the mock waits (scenario latency and hangs). Tests can record instead of waiting. */
@@ -94,18 +94,25 @@ const headerProblem = (c: Context, name: string, message: string) =>
     ]),
   )
 
-/** Cuts a response's body in half and then breaks the stream: a truncated answer on the wire. */
+/**
+ * Cuts a response's body in half and then breaks the stream: a truncated answer on the wire. The
+ * half goes out on the first pull and the error on the next (an error in `start` would discard the
+ * queued half), and the answer is chunked so the status and headers leave before the break.
+ */
 const truncated = async (res: Response) => {
   const bytes = new Uint8Array(await res.arrayBuffer())
   const half = bytes.slice(0, Math.floor(bytes.length / 2))
+  let sent = false
   const body = new ReadableStream<Uint8Array>({
-    start(controller) {
+    pull(controller) {
+      if (sent) return controller.error(new Error('truncated by the scenario'))
+      sent = true
       controller.enqueue(half)
-      controller.error(new Error('truncated by the scenario'))
     },
   })
   const headers = new Headers(res.headers)
   headers.delete('content-length')
+  headers.set('transfer-encoding', 'chunked')
   return new Response(body, { status: res.status, headers })
 }
 
@@ -120,7 +127,7 @@ export const createMockApp = (options: MockAppOptions = {}) => {
   const registry = new Map<string, Scenario>(shippedScenarios())
   for (const scenario of options.scenarios ?? [])
     registry.set(scenario.name, parseScenario(scenario, scenario.name))
-  const resolve = (scenario: string | Scenario): Scenario => {
+  const resolve = (scenario: string | ScenarioInput): Scenario => {
     const found =
       typeof scenario === 'string'
         ? resolveScenario(scenario, registry)
@@ -325,7 +332,9 @@ export const createMockApp = (options: MockAppOptions = {}) => {
   const honoFetch = app.fetch
   app.fetch = async (request, env, executionCtx) => {
     const response = await honoFetch(request, env, executionCtx)
-    return response.headers.has(RESET_MARKER) ? Response.error() : response
+    // On a node server the socket is already destroyed: nothing more to answer.
+    const isInProcess = !(env && 'incoming' in env && env.incoming?.socket)
+    return response.headers.has(RESET_MARKER) && isInProcess ? Response.error() : response
   }
 
   return Object.assign(app, {

@@ -32,6 +32,15 @@ export const buildFixtureExamples = (fixtures: Fixtures = buildFixtures()): Resp
           value: problems['unsupported-media-type'],
         },
       },
+      401: {
+        unauthorized: { summary: 'No bearer token (auth mode)', value: problems.unauthorized },
+      },
+      429: {
+        'rate-limited': {
+          summary: 'Past a scenario rate limit',
+          value: problems['rate-limited'],
+        },
+      },
     },
     updateWorker: {
       200: Object.fromEntries(

@@ -82,7 +82,6 @@ const WORKER_DESTINATION = {
 /** How long ago a pinned worker was created. */
 const PINNED_AGE_MS = 60 * 60 * 1000
 
-
 /** A value parsed by its schema; a fixture that breaks one is a bug of the kit, so it throws. */
 const checked = <T>(schema: z.ZodType<T>, value: unknown, name: string): T => {
   const result = schema.safeParse(value)

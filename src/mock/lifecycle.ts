@@ -2,11 +2,13 @@ import { z } from '@hono/zod-openapi'
 import { Destination, MockInstanceStatus, MockWorkerStatus } from '../schemas/worker.js'
 
 /** One stage of a worker's life: from `afterMs` after creation, the worker and instance statuses. */
-export const LifecycleStep = z.object({
-  afterMs: z.int().min(0),
-  status: MockWorkerStatus,
-  instanceStatus: MockInstanceStatus,
-})
+export const LifecycleStep = z
+  .object({
+    afterMs: z.int().min(0),
+    status: MockWorkerStatus,
+    instanceStatus: MockInstanceStatus,
+  })
+  .strict()
 export type LifecycleStep = z.infer<typeof LifecycleStep>
 
 /** Steps per destination, the first at 0 ms, in increasing `afterMs`. */
@@ -20,7 +22,7 @@ const Steps = z
     'afterMs must increase from step to step',
   )
 
-export const Lifecycle = z.object({ local: Steps, cloud: Steps })
+export const Lifecycle = z.object({ local: Steps, cloud: Steps }).strict()
 export type Lifecycle = z.infer<typeof Lifecycle>
 
 /**

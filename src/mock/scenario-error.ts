@@ -9,7 +9,7 @@ export class ScenarioError extends Error {
     readonly problems: readonly { pointer: string; message: string }[],
   ) {
     super(
-      `[worker-api-kit] scenario ${source} is invalid: ${problems.map((p) => `${p.pointer || '/'}: ${p.message}`).join('; ')}`,
+      `[worker-api-kit] scenario ${source} is invalid: ${problems.map((p) => (p.pointer ? `${p.pointer}: ${p.message}` : p.message)).join('; ')}`,
     )
   }
 }
@@ -20,5 +20,13 @@ const pointerOf = (path: readonly PropertyKey[]) =>
 export const scenarioErrorOf = (source: string, error: z.ZodError) =>
   new ScenarioError(
     source,
-    error.issues.map((issue) => ({ pointer: pointerOf(issue.path), message: issue.message })),
+    error.issues.flatMap((issue) =>
+      // An unknown key is reported on its parent by Zod: point at the key itself.
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map((key) => ({
+            pointer: pointerOf([...issue.path, key]),
+            message: `Unknown key "${key}"`,
+          }))
+        : [{ pointer: pointerOf(issue.path), message: issue.message }],
+    ),
   )

@@ -6,6 +6,9 @@ import { Lifecycle } from './lifecycle.js'
 
 const OPERATION_IDS = operations.map((o) => o.operationId)
 
+/** Statuses whose answers cannot carry a body (RFC 9110 §15.3.5, §15.3.6, §15.4.5). */
+const NO_BODY_STATUSES: readonly number[] = [204, 205, 304]
+
 /** Longest wait a scenario may ask for: every wait of the mock is bounded. */
 export const MAX_SCENARIO_WAIT_MS = 120_000
 
@@ -54,9 +57,18 @@ export const Rule = z
       .object({
         status: z.int().min(200).max(599),
         body: z.json().optional(),
-        headers: z.record(z.string(), z.string()).optional(),
+        headers: z
+          .record(
+            z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'a header name (RFC 9110 token)'),
+            z.string().regex(/^[^\r\n\0]*$/, 'a header value without CR, LF or NUL'),
+          )
+          .optional(),
       })
       .strict()
+      .refine((r) => r.body === undefined || !NO_BODY_STATUSES.includes(r.status), {
+        message: 'a 204, 205 or 304 answer has no body',
+        path: ['body'],
+      })
       .optional(),
     /** Answers with a problem+json of this status instead of the operation. */
     problem: z

@@ -119,8 +119,8 @@ describe('OpenAPI document', () => {
       const responses = operationNode(operationId)['responses'] as Node
       const expected =
         operation.method === 'post'
-          ? ['201', '400', '413', '415']
-          : ['200', '400', '404', '413', '415']
+          ? ['201', '400', '401', '413', '415', '429']
+          : ['200', '400', '401', '404', '413', '415', '429']
       expect(Object.keys(responses).sort()).toEqual(expected.sort())
       for (const [status, response] of Object.entries(responses)) {
         const type = status.startsWith('2') ? 'application/json' : 'application/problem+json'

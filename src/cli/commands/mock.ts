@@ -83,6 +83,11 @@ Options:
       process.once('SIGINT', () => resolve('SIGINT'))
       process.once('SIGTERM', () => resolve('SIGTERM'))
     })
+    // Watch before announcing readiness, or an edit made right after the banner is lost.
+    const watcher =
+      values['watch'] === true && scenarioFlag !== undefined
+        ? (await import('../watch-scenario.js')).watchScenario(scenarioFlag, server.app, io)
+        : undefined
     const { orgId, llmProviderId } = server.app.ids
     io.out(
       [
@@ -90,17 +95,13 @@ Options:
         `  docs             ${server.url}/docs`,
         `  openapi          ${server.url}/openapi.json`,
         `  seed             ${server.app.seed}`,
-        `  scenario         ${server.app.scenario().name}${values['auth'] === true ? ' (auth required)' : ''}: ${server.app.scenario().description}`,
+        `  scenario         ${[`${server.app.scenario().name}${values['auth'] === true ? ' (auth required)' : ''}`, server.app.scenario().description].filter(Boolean).join(': ')}${watcher ? ' (watched)' : ''}`,
         `  org id           ${orgId}`,
         `  llm provider id  ${llmProviderId}`,
         `  contract         npx worker-api-kit contract --base-url ${server.url} --org-id ${orgId} --llm-provider-id ${llmProviderId}`,
         'Press Ctrl+C to stop.',
       ].join('\n'),
     )
-    const watcher =
-      values['watch'] === true && scenarioFlag !== undefined
-        ? (await import('../watch-scenario.js')).watchScenario(scenarioFlag, server.app, io)
-        : undefined
     const signal = await stopped
     watcher?.close()
     await server.close()
