@@ -1,8 +1,6 @@
 import { swaggerUI } from '@hono/swagger-ui'
 import { OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
-import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
 import { buildOpenApiDocument, serversFor } from '../api/document.js'
 import { createWorker, updateLlmProvider, updateWorker } from '../api/operations.js'
@@ -14,6 +12,9 @@ import type { MockEnv } from './env.js'
 import { createWorker as createWorkerHandler } from './handlers/create-worker.js'
 import { updateLlmProvider as updateLlmProviderHandler } from './handlers/update-llm-provider.js'
 import { updateWorker as updateWorkerHandler } from './handlers/update-worker.js'
+import { corsFor } from './internal/cors.js'
+import { isContentful } from './internal/is-contentful.js'
+import { limitBody } from './internal/limit-body.js'
 import { allowedMethods, matchOperation } from './internal/match-operation.js'
 import { createJournal, DEFAULT_MAX_JOURNAL, journalRequestBody } from './journal.js'
 import { buildProblem, PROBLEMS, problemResponseOf } from './problem.js'
@@ -182,9 +183,7 @@ export const createMockApp = (options: MockAppOptions = {}) => {
     })
   }
   if (options.cors !== false) {
-    app.use(
-      cors({ origin: options.cors ?? '*', maxAge: 600, exposeHeaders: ['retry-after', 'allow'] }),
-    )
+    app.use(corsFor(options.cors ?? '*'))
   }
 
   // Session and scenario headers: decoded by a schema, a bad value is a 400 naming the header.
@@ -210,7 +209,7 @@ export const createMockApp = (options: MockAppOptions = {}) => {
     }
     c.set('session', sessions.get(sessionId?.data ?? '', scenario))
     c.set('now', clock())
-    c.set('userId', c.var.session.userId)
+    c.set('userId', c.get('session').userId)
     await next()
     return undefined
   }
@@ -221,15 +220,18 @@ export const createMockApp = (options: MockAppOptions = {}) => {
   app.use('/v1/*', async (c, next) => {
     const started = performance.now()
     await next()
-    const body = await journalRequestBody(c.req, c.res.status)
+    const status = c.res.status
+    const body = await journalRequestBody(c.req, status)
+    const url = c.req.url
+    const queryAt = url.indexOf('?')
     journal.record({
-      at: new Date(c.var.now).toISOString(),
-      session: c.var.session.id,
+      at: new Date(c.get('now')).toISOString(),
+      session: c.get('session').id,
       operationId: matchOperation(c.req.method, c.req.path)?.operationId ?? null,
       method: c.req.method,
       path: c.req.path,
-      query: redactText(new URL(c.req.url).search),
-      status: c.res.status,
+      query: queryAt === -1 ? '' : redactText(url.slice(queryAt)),
+      status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
       request: {
         contentType: c.req.header('content-type') ?? null,
@@ -241,15 +243,12 @@ export const createMockApp = (options: MockAppOptions = {}) => {
 
   app.use(
     '/v1/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => problemResponseOf(c, describeHttpError(c, 413)),
-    }),
+    limitBody(MAX_BODY_BYTES, (c) => problemResponseOf(c, describeHttpError(c, 413))),
   )
 
   // Auth mode: a bearer token is required, and it decides the user (createdByUserId, isMine).
   app.use('/v1/*', async (c, next) => {
-    if (!(options.auth || c.var.session.scenario.auth)) return next()
+    if (!(options.auth || c.get('session').scenario.auth)) return next()
     const token = bearerToken(c.req.header('authorization'))
     if (token === undefined) {
       return problemResponseOf(c, PROBLEMS.unauthorized(), {
@@ -262,16 +261,24 @@ export const createMockApp = (options: MockAppOptions = {}) => {
 
   // Scenario rules: latency, faults, rate limits and canned answers, layered over the operations.
   app.use('/v1/*', async (c, next) => {
-    const session = c.var.session
+    const session = c.get('session')
     if (session.scenario.rules.length === 0) return next()
     const operation = matchOperation(c.req.method, c.req.path)
     if (!operation) return next()
     const outcome = await applyRules(
       session,
       { ...operation, path: c.req.path, body: () => c.req.json().catch(() => undefined) },
-      { now: c.var.now, sleep },
+      { now: c.get('now'), sleep },
     )
-    if (outcome.kind === 'respond') return outcome.response
+    if (outcome.kind === 'respond') {
+      // Through c.body, so the CORS headers set before are kept on a scenario's answer too.
+      const { response } = outcome
+      if (!isContentful(response.status)) return response
+      return c.body(await response.arrayBuffer(), {
+        status: response.status,
+        headers: Object.fromEntries(response.headers),
+      })
+    }
     if (outcome.kind === 'reset') {
       c.env?.incoming?.socket?.destroy() // on a node server: a real reset
       // In-process, app.fetch turns this marked answer into a network error (Response.error()).
@@ -332,9 +339,11 @@ export const createMockApp = (options: MockAppOptions = {}) => {
   const honoFetch = app.fetch
   app.fetch = async (request, env, executionCtx) => {
     const response = await honoFetch(request, env, executionCtx)
+    // Status first: reading headers costs the node server its fast path on every answer.
+    if (response.status !== RESET_STATUS || !response.headers.has(RESET_MARKER)) return response
     // On a node server the socket is already destroyed: nothing more to answer.
     const isInProcess = !(env && 'incoming' in env && env.incoming?.socket)
-    return response.headers.has(RESET_MARKER) && isInProcess ? Response.error() : response
+    return isInProcess ? Response.error() : response
   }
 
   return Object.assign(app, {

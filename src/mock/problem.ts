@@ -3,6 +3,7 @@ import type { JSONParsed } from 'hono/utils/types'
 import { PROBLEM_CONTENT_TYPE, type ProblemStatus } from '../api/content.js'
 import type { Problem, ProblemError } from '../schemas/problem.js'
 import { MAX_BODY_BYTES } from './defaults.js'
+import { isContentful } from './internal/is-contentful.js'
 
 /** The kinds of problem the mock reports; each has a stable `type` URI and title. */
 export const PROBLEM_KINDS = {
@@ -131,6 +132,14 @@ export const problemAt = (
 /** The same, for answers outside any route (not found, method not allowed, errors). */
 export const problemResponseOf = (
   c: Context,
-  problem: Problem,
+  { errors, ...problem }: Problem,
   headers: Record<string, string> = {},
-) => problemAt(c.req.path, problem, headers)
+) => {
+  // Through c.body, so headers a middleware set before (CORS) are kept.
+  const body = JSON.stringify({ ...problem, instance: c.req.path, ...(errors ? { errors } : {}) })
+  const allHeaders = { ...headers, 'content-type': PROBLEM_CONTENT_TYPE }
+  // A problem's status is 4xx or 5xx (its schema), so always contentful.
+  return isContentful(problem.status)
+    ? c.body(body, { status: problem.status, headers: allHeaders })
+    : problemAt(c.req.path, { ...problem, ...(errors ? { errors } : {}) }, headers)
+}
