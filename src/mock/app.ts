@@ -1,6 +1,5 @@
-import { swaggerUI } from '@hono/swagger-ui'
 import { OpenAPIHono, z } from '@hono/zod-openapi'
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { buildOpenApiDocument, serversFor } from '../api/document.js'
 import { createWorker, updateLlmProvider, updateWorker } from '../api/operations.js'
@@ -300,7 +299,15 @@ export const createMockApp = (options: MockAppOptions = {}) => {
     document ??= buildOpenApiDocument()
     return c.json({ ...document, servers: serversFor(new URL(c.req.url).origin) })
   })
-  app.get('/docs', swaggerUI({ url: '/openapi.json', title: 'worker-api-kit mock' }))
+  // Loaded on the first visit: the page is not on the start-up path.
+  let docs: MiddlewareHandler | undefined
+  app.get('/docs', async (c, next) => {
+    docs ??= (await import('@hono/swagger-ui')).swaggerUI({
+      url: '/openapi.json',
+      title: 'worker-api-kit mock',
+    })
+    return docs(c, next)
+  })
   app.get('/', (c) =>
     c.json({
       name: 'worker-api-kit mock',

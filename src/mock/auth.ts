@@ -1,4 +1,4 @@
-import { TypeID } from 'typeid-js'
+import { typeIdSuffix } from './internal/new-id.js'
 
 const BEARER = /^Bearer[ \t]+([A-Za-z0-9\-._~+/]+=*)$/i
 
@@ -17,5 +17,5 @@ export const userIdOfToken = async (token: string): Promise<string> => {
   const bytes = digest.slice(0, 16)
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x70
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
-  return TypeID.fromUUIDBytes('usr', bytes).toString()
+  return `usr_${typeIdSuffix(bytes)}`
 }

@@ -1,13 +1,26 @@
-import { TypeID } from 'typeid-js'
 import type { Random } from './random.js'
 
 const TIMESTAMP_BYTES = 6 // RFC 9562 §5.7: 48-bit big-endian Unix milliseconds
+// TypeID spec: Crockford base32, lowercase, 26 characters for 128 bits (the first holds 2 bits).
+const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'
 
 /**
- * A real TypeID whose UUIDv7 takes its time from `ms` and its random bits from the seeded
- * generator, so the same seed and clock give the same ids.
+ * A TypeID suffix for 16 bytes. The mock's own encoder (typeid-js costs ~25 ms of start-up to
+ * load); a test checks every id against typeid-js's parser.
  */
-export const newId = (prefix: string, random: Random, ms: number): string => {
+export const typeIdSuffix = (bytes: Uint8Array): string => {
+  let value = 0n
+  for (const byte of bytes) value = (value << 8n) | BigInt(byte)
+  let out = ''
+  for (let i = 0; i < 26; i++) {
+    out = ALPHABET[Number(value & 31n)] + out
+    value >>= 5n
+  }
+  return out
+}
+
+/** UUIDv7 bytes: time from `ms`, the rest from the generator, version and variant bits set. */
+export const uuidV7Bytes = (random: Random, ms: number): Uint8Array => {
   const bytes = random.bytes(16)
   let time = Math.max(0, Math.floor(ms))
   for (let i = TIMESTAMP_BYTES - 1; i >= 0; i--) {
@@ -16,5 +29,12 @@ export const newId = (prefix: string, random: Random, ms: number): string => {
   }
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x70 // version 7
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80 // RFC 9562 variant
-  return TypeID.fromUUIDBytes(prefix, bytes).toString()
+  return bytes
 }
+
+/**
+ * A real TypeID whose UUIDv7 takes its time from `ms` and its random bits from the seeded
+ * generator, so the same seed and clock give the same ids.
+ */
+export const newId = (prefix: string, random: Random, ms: number): string =>
+  `${prefix}_${typeIdSuffix(uuidV7Bytes(random, ms))}`
