@@ -1,0 +1,301 @@
+// npm run bench: the built mock against bare Hono, in one run, on 127.0.0.1 (README#benchmarks).
+// Every figure is a median; every comparison a ratio against the baseline measured alongside.
+import { spawn } from 'node:child_process'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
+import autocannon from 'autocannon'
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5)
+const CONNECTIONS = 10
+const COLD_STARTS = 7
+const CLI = 'dist/src/cli/main.js'
+const TICKS_PER_SECOND = 100 // USER_HZ on Linux: /proc/<pid>/stat counts CPU time in these
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]
+}
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** CPU time (µs) a process has used so far, from /proc. */
+const cpuMicros = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1e6
+}
+/** Resident set size (MB) of a process, from /proc. */
+const rssMb = (pid) =>
+  Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024
+
+/** Starts a server process and waits (bounded) until it answers. */
+const startProcess = async (args, port, readyPath = '/') => {
+  const child = spawn('node', args, { stdio: ['ignore', 'pipe', 'inherit'] })
+  const output = []
+  child.stdout.on('data', (chunk) => output.push(chunk.toString()))
+  for (let i = 0; i < 500; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}${readyPath}`, {
+        signal: AbortSignal.timeout(1000),
+      })
+      if (res.status < 500) return { child, output: () => output.join('') }
+    } catch {
+      // not listening yet
+    }
+    await sleep(10)
+  }
+  child.kill('SIGKILL')
+  throw new Error(`server on ${port} did not start`)
+}
+const stop = async (child) => {
+  child.kill('SIGTERM')
+  await new Promise((resolve) =>
+    child.exitCode !== null ? resolve() : child.once('exit', resolve),
+  )
+}
+
+const load = (url, request) =>
+  new Promise((resolve, reject) => {
+    autocannon(
+      { url, connections: CONNECTIONS, duration: DURATION_S, pipelining: 1, ...request },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    )
+  })
+
+const json = (body) => ({ 'content-type': 'application/json' })
+
+// ---- set up: the mock, the requests, and bodies of the same size for the baseline
+const MOCK_PORT = 4701
+const BARE_PORT = 4702
+mkdirSync('bench/results', { recursive: true })
+const mock = await startProcess([CLI, 'mock', '--port', String(MOCK_PORT), '--quiet'], MOCK_PORT)
+const mockPid = mock.child.pid
+const banner = mock.output()
+const orgId = banner.match(/org id\s+(\S+)/)[1]
+const llmProviderId = banner.match(/llm provider id\s+(\S+)/)[1]
+const rssIdleMock = rssMb(mockPid)
+const post = (path, body, method = 'POST') =>
+  fetch(`http://127.0.0.1:${MOCK_PORT}${path}`, {
+    method,
+    headers: json(),
+    body: JSON.stringify(body),
+  }).then((r) => r.json())
+const created = await post('/v1/workers', { name: 'bench worker', destination: 'local' })
+const workerId = created.worker.id
+const requests = {
+  createWorker: {
+    method: 'POST',
+    path: '/v1/workers',
+    body: { name: 'bench worker', destination: 'local' },
+  },
+  updateWorker: {
+    method: 'PATCH',
+    path: `/v1/workers/${workerId}`,
+    body: { name: 'renamed by the bench' },
+  },
+  updateLlmProvider: {
+    method: 'PATCH',
+    path: `/v1/orgs/${orgId}/llm-providers/${llmProviderId}`,
+    body: { source: 'custom', providerId: 'acme', modelIds: ['acme-large'] },
+  },
+}
+const bodies = {
+  createWorker: created,
+  updateWorker: await post(requests.updateWorker.path, requests.updateWorker.body, 'PATCH'),
+  updateLlmProvider: await post(
+    requests.updateLlmProvider.path,
+    requests.updateLlmProvider.body,
+    'PATCH',
+  ),
+}
+writeFileSync('bench/results/bare-bodies.json', JSON.stringify(bodies))
+const bare = await startProcess(
+  ['bench/bare-hono.mjs', String(BARE_PORT), 'bench/results/bare-bodies.json'],
+  BARE_PORT,
+)
+const rssIdleBare = rssMb(bare.child.pid)
+
+// ---- load: A B A B, same client and flags
+const servers = {
+  mock: { port: MOCK_PORT, pid: mockPid },
+  bare: { port: BARE_PORT, pid: bare.child.pid },
+}
+const samples = {}
+for (let round = 1; round <= ROUNDS; round++) {
+  for (const [operation, request] of Object.entries(requests)) {
+    for (const [name, server] of Object.entries(servers)) {
+      const before = cpuMicros(server.pid)
+      const result = await load(`http://127.0.0.1:${server.port}${request.path}`, {
+        method: request.method,
+        headers: json(),
+        body: JSON.stringify(request.body),
+      })
+      const cpu = cpuMicros(server.pid) - before
+      const ok = result['2xx']
+      const key = `${operation}/${name}`
+      samples[key] ??= []
+      samples[key].push({
+        rps: ok / DURATION_S,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        cpuPerRequestUs: ok > 0 ? cpu / ok : Number.NaN,
+        errors: result.errors + result.non2xx,
+      })
+      process.stderr.write(`round ${round} ${key}: ${(ok / DURATION_S).toFixed(0)} req/s\n`)
+    }
+  }
+}
+const rssLoadedMock = rssMb(mockPid)
+const rssLoadedBare = rssMb(bare.child.pid)
+
+// ---- the default contract run against the local mock
+const contractStarted = performance.now()
+const contract = await new Promise((resolve) => {
+  const child = spawn('node', [
+    CLI,
+    'contract',
+    '--base-url',
+    `http://127.0.0.1:${MOCK_PORT}`,
+    '--org-id',
+    orgId,
+    '--llm-provider-id',
+    llmProviderId,
+    '--quiet',
+    '--seed',
+    '1',
+  ])
+  let out = ''
+  child.stdout.on('data', (c) => (out += c))
+  child.on('exit', (code) => resolve({ code, out, ms: performance.now() - contractStarted }))
+})
+await stop(mock.child)
+await stop(bare.child)
+
+// ---- cold start: spawn to the first 201, medians
+const coldStart = async (args, port, path, body) => {
+  const times = []
+  for (let i = 0; i < COLD_STARTS; i++) {
+    const started = performance.now()
+    const child = spawn('node', args(port + i), { stdio: 'ignore' })
+    let ms = Number.NaN
+    for (let k = 0; k < 2000; k++) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port + i}${path}`, {
+          method: 'POST',
+          headers: json(),
+          body,
+        })
+        if (res.status === 201) {
+          ms = performance.now() - started
+          break
+        }
+      } catch {
+        // not yet
+      }
+      await sleep(2)
+    }
+    await stop(child)
+    times.push(ms)
+  }
+  return median(times)
+}
+const createBody = JSON.stringify(requests.createWorker.body)
+const coldMock = await coldStart(
+  (port) => [CLI, 'mock', '--port', String(port), '--quiet'],
+  4710,
+  '/v1/workers',
+  createBody,
+)
+const coldBare = await coldStart(
+  (port) => ['bench/bare-hono.mjs', String(port), 'bench/results/bare-bodies.json'],
+  4730,
+  '/v1/workers',
+  createBody,
+)
+
+// ---- report
+const summary = {}
+for (const operation of Object.keys(requests)) {
+  const of = (name, field) => median(samples[`${operation}/${name}`].map((s) => s[field]))
+  summary[operation] = {
+    mockRps: of('mock', 'rps'),
+    bareRps: of('bare', 'rps'),
+    ratio: of('mock', 'rps') / of('bare', 'rps'),
+    mockP50: of('mock', 'p50'),
+    mockP99: of('mock', 'p99'),
+    bareP50: of('bare', 'p50'),
+    bareP99: of('bare', 'p99'),
+    mockCpuUs: of('mock', 'cpuPerRequestUs'),
+    bareCpuUs: of('bare', 'cpuPerRequestUs'),
+    mockErrors: Math.max(...samples[`${operation}/mock`].map((s) => s.errors)),
+  }
+}
+const contractLine = contract.out.match(/(\d+) requests in ([\d.]+) s/)
+const result = {
+  machine: {
+    cpus: cpus().length,
+    model: cpus()[0]?.model,
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  },
+  settings: {
+    rounds: ROUNDS,
+    durationS: DURATION_S,
+    connections: CONNECTIONS,
+    coldStarts: COLD_STARTS,
+  },
+  operations: summary,
+  coldStartMs: { mock: coldMock, bare: coldBare },
+  rssMb: {
+    mockIdle: rssIdleMock,
+    mockAfterLoad: rssLoadedMock,
+    bareIdle: rssIdleBare,
+    bareAfterLoad: rssLoadedBare,
+  },
+  contract: {
+    exitCode: contract.code,
+    requests: Number(contractLine?.[1]),
+    seconds: Number(contractLine?.[2]),
+    wallMs: contract.ms,
+  },
+  targets: {
+    createRatio: {
+      target: 0.5,
+      value: summary.createWorker.ratio,
+      met: summary.createWorker.ratio >= 0.5,
+    },
+    updateWorkerRatio: {
+      target: 0.7,
+      value: summary.updateWorker.ratio,
+      met: summary.updateWorker.ratio >= 0.7,
+    },
+    coldStartMs: { target: 200, value: coldMock, met: coldMock < 200 },
+    rssIdleMb: { target: 80, value: rssIdleMock, met: rssIdleMock < 80 },
+  },
+}
+writeFileSync('bench/results/latest.json', `${JSON.stringify(result, null, 2)}\n`)
+
+const f0 = (n) => (Number.isFinite(n) ? n.toFixed(0) : '-')
+const rows = [
+  '| operation | mock req/s | bare Hono req/s | ratio | mock p50 / p99 ms | bare p50 / p99 ms | mock CPU µs/req | bare CPU µs/req |',
+  '|---|---|---|---|---|---|---|---|',
+  ...Object.entries(summary).map(
+    ([op, s]) =>
+      `| ${op} | ${f0(s.mockRps)} | ${f0(s.bareRps)} | ${(s.ratio * 100).toFixed(0)} % | ${s.mockP50} / ${s.mockP99} | ${s.bareP50} / ${s.bareP99} | ${f0(s.mockCpuUs)} | ${f0(s.bareCpuUs)} |`,
+  ),
+]
+console.log(rows.join('\n'))
+console.log(
+  `\ncold start to first 201 (median of ${COLD_STARTS}): mock ${f0(coldMock)} ms, bare Hono ${f0(coldBare)} ms`,
+)
+console.log(
+  `RSS: mock ${f0(rssIdleMock)} MB idle, ${f0(rssLoadedMock)} MB after load; bare Hono ${f0(rssIdleBare)} / ${f0(rssLoadedBare)} MB`,
+)
+console.log(
+  `contract (default run vs the local mock): ${contractLine?.[1]} requests in ${contractLine?.[2]} s (exit ${contract.code})`,
+)
+console.log('\ntargets:')
+for (const [name, t] of Object.entries(result.targets))
+  console.log(`  ${t.met ? '✓' : '✗'} ${name}: ${t.value.toFixed(2)} (target ${t.target})`)
+console.log(
+  `\nmachine: ${result.machine.cpus} cores, ${result.machine.model}, ${result.machine.memoryGb} GB, Node ${result.machine.node}; written to bench/results/latest.json`,
+)
