@@ -5,13 +5,17 @@
 
 export const REDACTED = '[REDACTED]'
 
-/** Header names whose values are credentials. */
-const SECRET_HEADER =
-  /^(authorization|proxy-authorization|cookie|set-cookie)$|token|secret|api[-_]?key|session|password/i
+/**
+ * What a secret's name looks like, wherever the name appears (a header, a JSON key, a query or
+ * form field): `apiKey`, `api-key`, `access_token`, `client_secret`, `password`, `authorization`…
+ */
+const SECRET_NAME = 'token|secret|api[-_]?key|passw(?:or)?d|authorization|credential|cookie'
+const SECRET_NAME_PATTERN = new RegExp(SECRET_NAME, 'i')
 
-/** JSON keys whose values are secrets: the API key the client sends, the tokens a create returns. */
-const SECRET_KEY =
-  /^(apiKey|api_key|token|accessToken|refreshToken|password|secret|authorization)$/i
+/** Header names whose values are credentials. */
+const SECRET_HEADER = new RegExp(`${SECRET_NAME}|session`, 'i')
+
+/** The object a create answers its tokens in: each of its values is a secret. */
 const SECRET_OBJECT_KEY = /^tokens$/i
 
 /** Shorter strings are redacted where they stand (by key), not searched for in free text. */
@@ -19,11 +23,25 @@ const MIN_SEARCHABLE_SECRET = 6
 
 export const isSecretHeader = (name: string) => SECRET_HEADER.test(name)
 
-const SECRET_NAMES = 'apiKey|api_key|token|accessToken|refreshToken|password|secret|authorization'
 /** `"apiKey": "…"` in JSON-like text (a body that did not parse): the value up to its closing quote. */
-const SECRET_JSON_FIELD = new RegExp(`("(?:${SECRET_NAMES})"\\s*:\\s*")((?:[^"\\\\]|\\\\.)*)`, 'gi')
+const SECRET_JSON_FIELD = new RegExp(
+  `("[^"]*(?:${SECRET_NAME})[^"]*"\\s*:\\s*")((?:[^"\\\\]|\\\\.)*)`,
+  'gi',
+)
 /** `apiKey=…` in a query string or a form body. */
-const SECRET_FORM_FIELD = new RegExp(`((?:^|[?&;\\s])(?:${SECRET_NAMES})=)[^&\\s]*`, 'gi')
+const SECRET_FORM_FIELD = new RegExp(
+  `((?:^|[?&;\\s])[^=&\\s]*(?:${SECRET_NAME})[^=&\\s]*=)[^&\\s]*`,
+  'gi',
+)
+
+/** A URL-encoded name (`api%4Bey`) decoded, so it is recognised too; the text as is if it cannot be. */
+const decoded = (text: string) => {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '))
+  } catch {
+    return text
+  }
+}
 /** `Bearer …` / `Basic …` credentials anywhere. */
 const CREDENTIAL = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g
 
@@ -32,7 +50,7 @@ const CREDENTIAL = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g
  * masked: for text that is not a parsed JSON value (a malformed body, a query string, a log).
  */
 export const redactText = (text: string): string =>
-  text
+  (/%[0-9a-f]{2}/i.test(text) ? decoded(text) : text)
     .replace(SECRET_JSON_FIELD, `$1${REDACTED}`)
     .replace(SECRET_FORM_FIELD, `$1${REDACTED}`)
     .replace(CREDENTIAL, `$1 ${REDACTED}`)
@@ -47,10 +65,12 @@ export const redactJson = (value: unknown, depth = 0): unknown => {
   if (typeof value !== 'object' || value === null) return value
   return Object.fromEntries(
     Object.entries(value).map(([key, item]) => {
-      if (SECRET_KEY.test(key)) return [key, maskValue(item)]
       if (SECRET_OBJECT_KEY.test(key) && typeof item === 'object' && item !== null) {
         return [key, Object.fromEntries(Object.entries(item).map(([k, v]) => [k, maskValue(v)]))]
       }
+      // A flag about a secret (`hasApiKey: true`, `apiKeyLastFour: null`) gives nothing away.
+      const isFlag = typeof item === 'boolean' || item === null
+      if (SECRET_NAME_PATTERN.test(key) && !isFlag) return [key, maskValue(item)]
       return [key, redactJson(item, depth + 1)]
     }),
   )
@@ -70,10 +90,10 @@ export const secretsIn = (
 ): Set<string> => {
   if (depth > 64 || typeof value !== 'object' || value === null) return found
   for (const [key, item] of Object.entries(value)) {
-    if (SECRET_KEY.test(key) && typeof item === 'string') found.add(item)
-    else if (SECRET_OBJECT_KEY.test(key) && typeof item === 'object' && item !== null) {
+    if (SECRET_OBJECT_KEY.test(key) && typeof item === 'object' && item !== null) {
       for (const token of Object.values(item)) if (typeof token === 'string') found.add(token)
-    } else secretsIn(item, found, depth + 1)
+    } else if (SECRET_NAME_PATTERN.test(key) && typeof item === 'string') found.add(item)
+    else secretsIn(item, found, depth + 1)
   }
   return found
 }

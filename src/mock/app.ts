@@ -240,10 +240,12 @@ export const createMockApp = (options: MockAppOptions = {}) => {
     })
   })
 
-  app.use(
-    '/v1/*',
-    limitBody(MAX_BODY_BYTES, (c) => problemResponseOf(c, describeHttpError(c, 413))),
-  )
+  const bodyLimit = limitBody(MAX_BODY_BYTES, {
+    tooLarge: (c) => problemResponseOf(c, describeHttpError(c, 413)),
+    broken: (c) => problemResponseOf(c, PROBLEMS.brokenBody()),
+  })
+  app.use('/v1/*', bodyLimit)
+  app.use(`${ADMIN_PREFIX}/*`, bodyLimit)
 
   // Auth mode: a bearer token is required, and it decides the user (createdByUserId, isMine).
   app.use('/v1/*', async (c, next) => {

@@ -72,8 +72,18 @@ const readAtMost = async (request: Request, max: number): Promise<string | undef
  */
 export const journalRequestBody = async (req: HonoRequest, status: number): Promise<unknown> => {
   const cached = req.bodyCache
-  if (cached.text !== undefined) return journalBody(await cached.text)
-  if (cached.json !== undefined) return journalBody(JSON.stringify(await cached.json))
+  try {
+    if (cached.text !== undefined) return journalBody(await cached.text)
+    if (cached.json !== undefined) return journalBody(JSON.stringify(await cached.json))
+    if (cached.arrayBuffer !== undefined) {
+      const bytes = await cached.arrayBuffer
+      return bytes.byteLength > MAX_JOURNALLED_BODY
+        ? `(${bytes.byteLength} bytes, not kept)`
+        : journalBody(new TextDecoder().decode(bytes))
+    }
+  } catch {
+    return '(body not readable)' // the body broke mid-stream: answered already, nothing to keep
+  }
   if (req.raw.body === null) return null
   const length = Number(req.header('content-length'))
   if (status === 413 || req.raw.bodyUsed || length > MAX_JOURNALLED_BODY) {

@@ -52,6 +52,12 @@ export const PROBLEMS = {
     buildProblem('malformed-json', 'The request body is not valid JSON.', [
       { pointer: '/body', message: 'Malformed JSON' },
     ]),
+  brokenBody: () =>
+    buildProblem(
+      'malformed-json',
+      'The request body ended early or its chunked framing is broken.',
+      [{ pointer: '/body', message: 'Incomplete body' }],
+    ),
   payloadTooLarge: () =>
     buildProblem('payload-too-large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`),
   unsupportedMediaType: (contentType: string | undefined) =>

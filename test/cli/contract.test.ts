@@ -285,4 +285,43 @@ describe('worker-api-kit contract', () => {
     expect.soft(stderr).toMatch(/^\[worker-api-kit\] /)
     expect.soft(stderr).toMatch(message)
   })
+
+  /** --run-timeout of the hostile runs below; a request in flight may end up to --timeout later. */
+  const RUN_BOUND_MS = 8_000
+  it.each([
+    ['never answers', 'hang' as const, /^✗ responds · createWorker: /m],
+    ['resets the connection', 'reset' as const, /^✗ responds · createWorker: /m],
+    ['sends an endless body', 'endless' as const, /^✗ responds · createWorker: /m],
+    ['cuts its body short', 'truncated' as const, /^✗ responds · createWorker: /m],
+    ['answers HTML', 'non-json' as const, /^✗ success-is-json · createWorker: /m],
+    ['labels JSON as text', 'wrong-content-type' as const, /^✗ success-is-json · createWorker: /m],
+  ])(
+    'exits 1 with findings within the run bound when the API %s',
+    async (_what, behaviour, finding) => {
+      const hostile = await startHostileServer(behaviour, { appliesTo: API_ONLY })
+      servers.push(hostile)
+
+      const started = performance.now()
+      const { code, stdout, stderr } = await runCli(
+        [
+          'contract',
+          '--base-url',
+          hostile.url,
+          '--timeout',
+          '300',
+          '--run-timeout',
+          String(RUN_BOUND_MS),
+        ],
+        { timeoutMs: RUN_BOUND_MS + FEW_SECONDS_MS },
+      )
+      const ms = performance.now() - started
+
+      expect(code, stdout + stderr).toBe(1)
+      expect.soft(stdout).toMatch(finding)
+      expect.soft(lastLine(stdout)).toMatch(/^\d+ passed, [1-9]\d* failed, \d+ skipped$/)
+      expect.soft(stderr).not.toMatch(/unexpected error|^\s+at /m)
+      expect.soft(stderr).toBe('')
+      expect.soft(ms).toBeLessThan(RUN_BOUND_MS)
+    },
+  )
 })

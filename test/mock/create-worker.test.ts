@@ -151,3 +151,36 @@ describe('createWorker', () => {
     expect(renamed.status).toBe(200)
   })
 })
+
+describe('createWorker with broken or lying bodies', () => {
+  it('answers a 400 problem, never a 500, when the body stream breaks mid-way', async () => {
+    const app = createMockApp()
+    const res = await app.request(
+      new Request('http://mock.test/v1/workers', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        duplex: 'half',
+        body: new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"name":"a"'))
+            controller.error(new Error('the client went away'))
+          },
+        }),
+      } as RequestInit), // duplex is not in the DOM RequestInit type of this TS lib, but undici needs it
+    )
+    expect.soft(res.status).toBe(400)
+    expect.soft(res.headers.get('content-type')).toBe('application/problem+json')
+    expect.soft((await createMockApp().request('/__mock/health')).status).toBe(200)
+  })
+
+  it('counts the bytes of an in-process body instead of trusting its Content-Length', async () => {
+    const res = await send(
+      createMockApp(),
+      'POST',
+      '/v1/workers',
+      { name: 'x'.repeat(MAX_BODY_BYTES), destination: 'local' },
+      { 'content-length': '10' },
+    )
+    expect(res.status).toBe(413)
+  })
+})

@@ -367,3 +367,26 @@ describe('journal query strings', () => {
     expect.soft(JSON.stringify(app.control.journal.list())).not.toContain('PLANTED')
   })
 })
+
+describe('journal secret names', () => {
+  it('masks every secret-looking name in bodies, malformed bodies and query strings', async () => {
+    const app = createMockApp()
+    const path = `/v1/orgs/${app.ids.orgId}/llm-providers/${app.ids.llmProviderId}`
+    await app.request(`${path}?access_token=PLANTED-Q1&api%4Bey=PLANTED-Q2`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        source: 'custom',
+        access_token: 'PLANTED-B1',
+        client_secret: 'PLANTED-B2',
+        'api-key': 'PLANTED-B3',
+      }),
+    })
+    await app.request(path, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: '{"source":"custom","client_secret":"PLANTED-M1",',
+    })
+    expect(JSON.stringify(app.control.journal.list())).not.toContain('PLANTED')
+  })
+})
