@@ -218,6 +218,19 @@ const coldBare = await coldStart(
   createBody,
 )
 
+// ---- bounded memory: a million creates in-process, RSS after GC every 10 %
+const CREATES = Number(process.env.BENCH_CREATES ?? 1_000_000)
+const memory = await new Promise((resolve, reject) => {
+  const child = spawn('node', ['--expose-gc', 'bench/memory.mjs', String(CREATES)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let out = ''
+  child.stdout.on('data', (chunk) => (out += chunk))
+  child.on('exit', (code) =>
+    code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`memory bench exited ${code}`)),
+  )
+})
+
 // ---- report
 const summary = {}
 for (const operation of Object.keys(requests)) {
@@ -257,6 +270,7 @@ const result = {
     bareIdle: rssIdleBare,
     bareAfterLoad: rssLoadedBare,
   },
+  memory,
   contract: {
     exitCode: contract.code,
     requests: Number(contractLine?.[1]),
@@ -298,6 +312,10 @@ console.log(
 )
 console.log(
   `contract (default run vs the local mock): ${contractLine?.[1]} requests in ${contractLine?.[2]} s (exit ${contract.code})`,
+)
+const memoryLine = memory.samples.map((m) => `${m.creates / 1000}k ${f0(m.rssMb)}`).join(', ')
+console.log(
+  `memory: ${memory.creates} creates in-process in ${f0(memory.seconds)} s, ${memory.workersKept} workers kept; RSS MB after GC at ${memoryLine}`,
 )
 console.log('\ntargets:')
 for (const [name, t] of Object.entries(result.targets))

@@ -23,6 +23,13 @@ const MIN_SEARCHABLE_SECRET = 6
 
 export const isSecretHeader = (name: string) => SECRET_HEADER.test(name)
 
+/**
+ * Whether text could carry a secret field: a secret-looking name, or a JSON `\\u` escape (which
+ * could spell one). Text that cannot may be kept as it is and parsed only when read.
+ */
+export const mayHoldSecret = (text: string): boolean =>
+  SECRET_NAME_PATTERN.test(text) || text.includes('\\u')
+
 /** `"apiKey": "…"` in JSON-like text (a body that did not parse): the value up to its closing quote. */
 const SECRET_JSON_FIELD = new RegExp(
   `("[^"]*(?:${SECRET_NAME})[^"]*"\\s*:\\s*")((?:[^"\\\\]|\\\\.)*)`,

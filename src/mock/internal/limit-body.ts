@@ -1,39 +1,6 @@
-import type { Context, MiddlewareHandler } from 'hono'
+import type { Context } from 'hono'
 import type { MockEnv } from '../env.js'
-
-/** What a body turned out to be: its bytes, too large, or broken mid-stream. */
-type ReadBody = { kind: 'read'; bytes: ArrayBuffer } | { kind: 'too-large' } | { kind: 'broken' }
-
-/** Reads at most `maxBytes`, stopping (and cancelling) as soon as the body is over it. */
-const readAtMost = async (
-  body: ReadableStream<Uint8Array>,
-  maxBytes: number,
-): Promise<ReadBody> => {
-  const reader = body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      size += value.byteLength
-      if (size > maxBytes) {
-        await reader.cancel().catch(() => undefined)
-        return { kind: 'too-large' }
-      }
-      chunks.push(value)
-    }
-  } catch {
-    return { kind: 'broken' } // the client went away, or sent broken chunked framing
-  }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return { kind: 'read', bytes: bytes.buffer }
-}
+import { readAtMost } from './read-at-most.js'
 
 /**
  * Refuses a body over `maxBytes` (413) and a body that breaks mid-stream (400).
@@ -48,22 +15,23 @@ const readAtMost = async (
 export const limitBody = (
   maxBytes: number,
   answers: { tooLarge: (c: Context) => Response; broken: (c: Context) => Response },
-): MiddlewareHandler<MockEnv> => {
-  return async (c, next) => {
+) => {
+  /** The answer that refuses the body, or undefined when it may go on. */
+  return async (c: Context<MockEnv>): Promise<Response | undefined> => {
     const isOnSocket = c.env?.incoming !== undefined
     const length = c.req.header('content-length')
     const isChunked = c.req.header('transfer-encoding') !== undefined
     if (isOnSocket && !isChunked) {
-      if (length === undefined) return next() // no length, no chunking: no body (RFC 9112 §6.3)
-      if (/^\d+$/.test(length)) return Number(length) > maxBytes ? answers.tooLarge(c) : next()
+      if (length === undefined) return undefined // no length, no chunking: no body (RFC 9112 §6.3)
+      if (/^\d+$/.test(length)) return Number(length) > maxBytes ? answers.tooLarge(c) : undefined
     }
     const body = c.req.raw.body
-    if (body === null) return next()
+    if (body === null) return undefined
     const read = await readAtMost(body, maxBytes)
     if (read.kind === 'too-large') return answers.tooLarge(c)
     if (read.kind === 'broken') return answers.broken(c)
     // Hono types this entry as the value but calls `.then` on it: it holds the promise.
     Object.assign(c.req.bodyCache, { arrayBuffer: Promise.resolve(read.bytes) })
-    return next()
+    return undefined
   }
 }
