@@ -9,7 +9,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = 10
 const COLD_STARTS = 7
-const CLI = 'dist/src/cli/main.js'
+const CLI = 'dist/bin/main.js'
 const TICKS_PER_SECOND = 100 // USER_HZ on Linux: /proc/<pid>/stat counts CPU time in these
 
 const median = (values) => {

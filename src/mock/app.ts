@@ -23,6 +23,7 @@ import {
   parseScenario,
   resolveScenario,
   type ScenarioRegistry,
+  shippedScenario,
   shippedScenarios,
 } from './scenario-registry.js'
 import { createSessions, DEFAULT_MAX_SESSIONS, DEFAULT_SEED } from './session.js'
@@ -124,20 +125,39 @@ export const createMockApp = (options: MockAppOptions = {}) => {
   const clock = options.clock ?? Date.now
   const sleep = options.sleep ?? defaultSleep
   const log = options.log
-  const registry = new Map<string, Scenario>(shippedScenarios())
-  for (const scenario of options.scenarios ?? [])
-    registry.set(scenario.name, parseScenario(scenario, scenario.name))
-  const resolve = (scenario: string | ScenarioInput): Scenario => {
-    const found =
-      typeof scenario === 'string'
-        ? resolveScenario(scenario, registry)
-        : parseScenario(scenario, scenario.name)
-    registry.set(found.name, found)
-    return found
+  // Scenarios by name: the given ones, then shipped ones as they are first asked for.
+  const registry = new Map<string, Scenario>()
+  const remember = (scenario: Scenario) => {
+    registry.set(scenario.name, scenario)
+    return scenario
+  }
+  const lookup = (name: string): Scenario | undefined => {
+    const found = registry.get(name) ?? shippedScenario(name)
+    return found && remember(found)
+  }
+  const known = () => {
+    for (const scenario of shippedScenarios().values())
+      if (!registry.has(scenario.name)) remember(scenario)
+    return registry
+  }
+  for (const scenario of options.scenarios ?? []) remember(parseScenario(scenario, scenario.name))
+  /** A name (known, or shipped), a file path (library callers only), or a scenario object. */
+  const resolve = (
+    scenario: string | ScenarioInput,
+    { names } = { names: 'or-files' },
+  ): Scenario => {
+    if (typeof scenario !== 'string') return remember(parseScenario(scenario, scenario.name))
+    const found = lookup(scenario)
+    return (
+      found ??
+      remember(
+        resolveScenario(scenario, known(), { names: names === 'only' ? 'only' : 'or-files' }),
+      )
+    )
   }
   let appScenario =
     options.scenario === undefined
-      ? (registry.get('default') ?? BASELINE_SCENARIO)
+      ? (lookup('default') ?? BASELINE_SCENARIO)
       : resolve(options.scenario)
   const limits = {
     maxWorkers: options.limits?.maxWorkers ?? DEFAULT_STORE_LIMITS.maxWorkers,
@@ -157,14 +177,12 @@ export const createMockApp = (options: MockAppOptions = {}) => {
     journal,
     useScenario: (scenario, sessionId) => {
       const found =
-        typeof scenario === 'string'
-          ? resolveScenario(scenario, registry, { names: 'only' })
-          : resolve(scenario)
+        typeof scenario === 'string' ? resolve(scenario, { names: 'only' }) : resolve(scenario)
       if (sessionId === '') appScenario = found
       return sessions.reset(sessionId, found)
     },
     scenarioNames: () =>
-      [...registry.values()].map(({ name, description }) => ({ name, description })),
+      [...known().values()].map(({ name, description }) => ({ name, description })),
     clock,
     startedAt: clock(),
   }
@@ -196,10 +214,10 @@ export const createMockApp = (options: MockAppOptions = {}) => {
     let scenario: Scenario | undefined
     if (rawScenario !== undefined) {
       const name = ScenarioHeader.safeParse(rawScenario)
-      scenario = name.success ? registry.get(name.data) : undefined
+      scenario = name.success ? lookup(name.data) : undefined
       if (!scenario) {
-        const known = [...registry.keys()].join(', ')
-        return headerProblem(c, 'x-mock-scenario', `unknown scenario; known: ${known}`)
+        const names = [...known().keys()].join(', ')
+        return headerProblem(c, 'x-mock-scenario', `unknown scenario; known: ${names}`)
       }
     }
     const session = sessions.get(sessionId?.data ?? '', scenario)

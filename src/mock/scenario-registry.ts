@@ -57,6 +57,22 @@ export const loadScenarioFile = (file: string): Scenario => {
 
 let shipped: Map<string, Scenario> | undefined
 
+const SHIPPED_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/
+
+/**
+ * One shipped scenario by name (`scenarios/NAME.json`), or undefined. Reads only that file: the
+ * mock's start-up needs one scenario, not all of them.
+ */
+export const shippedScenario = (name: string): Scenario | undefined => {
+  if (shipped) return shipped.get(name)
+  const node = nodeModules()
+  const folder = node && shippedFolder(node)
+  const file =
+    node && folder && SHIPPED_NAME.test(name) ? node.path.join(folder, `${name}.json`) : undefined
+  if (node && file && node.fs.existsSync(file)) return loadScenarioFile(file)
+  return name === BASELINE_SCENARIO.name ? BASELINE_SCENARIO : undefined
+}
+
 /** The scenarios shipped in `scenarios/*.json` (read once), plus the baseline as `default`. */
 export const shippedScenarios = (): ScenarioRegistry => {
   if (shipped) return shipped

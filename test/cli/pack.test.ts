@@ -39,7 +39,7 @@ describe('npm pack', () => {
       const [packed] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[]
       expect(packed?.filename).toMatch(/^worker-api-kit-.+\.tgz$/)
       const files = packed?.files.map((file) => file.path) ?? []
-      expect.soft(files).toContain('dist/src/cli/main.js')
+      expect.soft(files).toContain('dist/bin/main.js')
       expect.soft(files).toContain('dist/src/index.js')
       expect.soft(files).toContain('openapi/openapi.json')
       expect.soft(files).toContain('fixtures/index.json')

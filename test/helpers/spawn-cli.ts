@@ -1,10 +1,10 @@
 // Spawns the built bin (or any command) with bounded waits. Builders only: no assertions here.
-// The tests build nothing: `npm run build` must have run first (dist/src/cli/main.js).
+// The tests build nothing: `npm run build` must have run first. They run the package's bin.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
-export const CLI_PATH = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url))
+export const CLI_PATH = fileURLToPath(new URL('../../dist/bin/main.js', import.meta.url))
 
 /** Default bound of every wait, in ms. Generous: CI machines run several forks at once. */
 export const DEFAULT_WAIT_MS = 10_000
@@ -122,7 +122,7 @@ export const spawnProcess = (
   return spawned
 }
 
-/** Spawns `node dist/src/cli/main.js ...args` from the repository root (or `cwd`). */
+/** Spawns `node dist/bin/main.js ...args` (the bin) from the repository root (or `cwd`). */
 export const spawnCli = (args: readonly string[], options: SpawnOptions = {}): Spawned =>
   spawnProcess(process.execPath, [CLI_PATH, ...args], options)
 
