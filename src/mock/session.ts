@@ -46,6 +46,14 @@ export type SessionOptions = {
   now: number
 }
 
+/** FNV-1a (32 bit): a session id folded into the seed of what the session creates. */
+const fnv1a = (text: string) => {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < text.length; i++)
+    hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0
+  return hash
+}
+
 /** The ids a session with this seed starts with, without building the session. */
 export const seededIds = (seed: number = DEFAULT_SEED) => {
   const random = createRandom(seed)
@@ -66,7 +74,9 @@ export const createSession = ({
   now,
 }: SessionOptions): Session => {
   const sessionSeed = scenario.seed ?? seed ?? DEFAULT_SEED
-  const { random, orgId, llmProviderId, userId } = seededIds(sessionSeed)
+  const seeded = seededIds(sessionSeed)
+  const { orgId, llmProviderId, userId } = seeded
+  const random = seeded.random // the scenario's state: the same in every session
   const faker = createFaker(sessionSeed, SEED_EPOCH_MS)
   const store = createStore(limits)
   const lifecycle = scenario.lifecycle ?? DEFAULT_LIFECYCLE
@@ -96,6 +106,10 @@ export const createSession = ({
     )
     store.putWorker(status ? { ...record, pinnedStatus: status } : record)
   }
+  // What a session creates from here on is its own: two sessions creating in the same
+  // millisecond must not hand out the same worker id or tokens. The default session keeps the
+  // seed's own sequence (the fixtures and the printed ids stand on it).
+  const ownRandom = id === '' ? random : createRandom((sessionSeed ^ fnv1a(id)) >>> 0)
   const rules: RuleState = {
     applied: scenario.rules.map(() => 0),
     hits: scenario.rules.map(() => []),
@@ -106,7 +120,7 @@ export const createSession = ({
     lifecycle,
     seed: sessionSeed,
     faker,
-    random,
+    random: ownRandom,
     store,
     rules,
     orgId,

@@ -237,3 +237,22 @@ describe('sessions', () => {
     expect(await workerIdsIn(app, inSession('a'))).toEqual([second, third])
   })
 })
+
+describe('session ids', () => {
+  it('hands out different worker ids and tokens in two sessions at the same instant', async () => {
+    const app = createMockApp({ clock: () => Date.UTC(2026, 0, 1) })
+    const create = async (session: string) =>
+      (
+        await send(
+          app,
+          'POST',
+          '/v1/workers',
+          { name: 'w', destination: 'local' },
+          { 'x-mock-session': session },
+        )
+      ).body as { worker: { id: string }; tokens: { owner: string } }
+    const [a, b] = [await create('a'), await create('b')]
+    expect.soft(a.worker.id).not.toBe(b.worker.id)
+    expect.soft(a.tokens.owner).not.toBe(b.tokens.owner)
+  })
+})
