@@ -1,3 +1,4 @@
+import { readAtMost, untilAborted } from '../common/read-at-most.js'
 import type { Exchange, ReceivedResponse, SentRequest, TransportError } from './report.js'
 
 export type Fetch = (input: string, init: RequestInit) => Response | Promise<Response>
@@ -45,55 +46,17 @@ export const retryAfterMs = (value: string | null, now = Date.now()): number | u
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/**
- * Settles with `promise`, or rejects with the signal's reason once it aborts. A real socket honours
- * the signal by itself; an in-process transport (a Hono app's `request`) does not, and a handler
- * that never answers must still end in a timeout.
- */
-const untilAborted = <T>(promise: Promise<T>, signal: AbortSignal): Promise<T> =>
-  new Promise<T>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason)
-    const onAbort = () => reject(signal.reason)
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort)
-        resolve(value)
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort)
-        reject(error)
-      },
-    )
-  })
-
 const isJsonType = (contentType: string | undefined) =>
   contentType !== undefined && /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType)
 
 class BodyTooLarge extends Error {}
 
-/** Reads at most `limit` bytes; more is an error (an endless body must not exhaust memory). */
+/** The body as text, at most `limit` bytes; more, or a broken body, is thrown for describeError. */
 const readBounded = async (res: Response, limit: number, signal: AbortSignal): Promise<string> => {
-  if (!res.body) return ''
-  const reader = res.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await untilAborted(reader.read(), signal).catch(
-      async (error: unknown) => {
-        await reader.cancel().catch(() => undefined)
-        throw error
-      },
-    )
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined)
-      throw new BodyTooLarge(`response body over ${limit} bytes`)
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks).toString('utf8')
+  const read = await readAtMost(res.body, limit, signal)
+  if (read.kind === 'too-large') throw new BodyTooLarge(`response body over ${limit} bytes`)
+  if (read.kind === 'broken') throw read.error
+  return new TextDecoder().decode(read.bytes)
 }
 
 const describeError = (

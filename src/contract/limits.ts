@@ -1,4 +1,5 @@
 import type { z } from '@hono/zod-openapi'
+import { jsonPointer } from '../common/json-pointer.js'
 import { type JsonSchema, jsonSchemaOf, literalPrefixOf } from './json-schema.js'
 
 /** Makes a valid id for a `^prefix_.*` string of the given prefix ("om" for "^om_.*"). */
@@ -67,9 +68,7 @@ export const validValue = (schema: JsonSchema, makeId: IdMaker): unknown => {
   }
 }
 
-const escapeToken = (token: string | number) =>
-  String(token).replaceAll('~', '~0').replaceAll('/', '~1')
-export const pointerOf = (path: Path) => path.map((t) => `/${escapeToken(t)}`).join('')
+export const pointerOf = (path: Path) => jsonPointer(path)
 
 /** Every length and size bound in a schema, walking objects and array items. */
 export const limitsOfJsonSchema = (

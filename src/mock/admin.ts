@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { Context, Hono } from 'hono'
 import { operations } from '../api/operations.js'
+import { jsonPointer } from '../common/json-pointer.js'
 import type { MockEnv } from './env.js'
 import { toMockLlmProvider } from './factories.js'
 import type { Journal } from './journal.js'
@@ -104,7 +105,7 @@ export const registerAdmin = (app: Hono<MockEnv>, control: MockControl) => {
     if (!parsed.success)
       return invalid(
         c,
-        `/body${parsed.error.issues[0]?.path.map((p) => `/${String(p)}`).join('') ?? ''}`,
+        `/body${jsonPointer(parsed.error.issues[0]?.path ?? [])}`,
         parsed.error.issues[0]?.message ?? 'invalid',
       )
     try {

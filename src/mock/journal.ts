@@ -1,7 +1,7 @@
 import type { HonoRequest } from 'hono'
 import type { OperationId } from '../api/operations.js'
+import { readAtMost } from '../common/read-at-most.js'
 import { mayHoldSecret, REDACTED, redactJson, redactText } from '../common/redact.js'
-import { readAtMost } from './internal/read-at-most.js'
 
 /** One request the mock answered, as test authors read it back. Secrets are masked on write. */
 export type JournalEntry = {

@@ -1,4 +1,5 @@
 import type { z } from '@hono/zod-openapi'
+import { jsonPointer } from '../common/json-pointer.js'
 
 /** A scenario that cannot be used: where it came from, and each problem with its JSON pointer. */
 export class ScenarioError extends Error {
@@ -14,9 +15,6 @@ export class ScenarioError extends Error {
   }
 }
 
-const pointerOf = (path: readonly PropertyKey[]) =>
-  path.map((t) => `/${String(t).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('')
-
 export const scenarioErrorOf = (source: string, error: z.ZodError) =>
   new ScenarioError(
     source,
@@ -24,9 +22,9 @@ export const scenarioErrorOf = (source: string, error: z.ZodError) =>
       // An unknown key is reported on its parent by Zod: point at the key itself.
       issue.code === 'unrecognized_keys'
         ? issue.keys.map((key) => ({
-            pointer: pointerOf([...issue.path, key]),
+            pointer: jsonPointer([...issue.path, key]),
             message: `Unknown key "${key}"`,
           }))
-        : [{ pointer: pointerOf(issue.path), message: issue.message }],
+        : [{ pointer: jsonPointer(issue.path), message: issue.message }],
     ),
   )

@@ -18,6 +18,18 @@ const existingParams = async (app: MockApp, id: OperationId): Promise<Record<str
 const pathOf = (template: string, params: Record<string, unknown>) =>
   template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])))
 
+type Case = (typeof cases)[number]
+
+/** One request with the bound under test at `size`, every other part valid. */
+const sendAtSize = async ({ operation, part, limit, size }: Omit<Case, 'name' | 'isValid'>) => {
+  const app = createMockApp()
+  const params = await existingParams(app, operation.operationId)
+  let body = minimalBody(operation.operationId)
+  if (part === 'body') body = withValueAt(body, limit.path, limit.valueOfSize(size))
+  else Object.assign(params, withValueAt(params, limit.path, limit.valueOfSize(size)))
+  return send(app, operation.method.toUpperCase(), pathOf(operation.path, params), body)
+}
+
 // Every bound of spec §4 / §8 at min-1, min, max, max+1, read from the schemas.
 const cases = operations.flatMap((operation) => {
   const body = operation.request.body.content['application/json'].schema
@@ -68,17 +80,7 @@ describe('limits', () => {
   it.each(cases.filter((c) => c.isValid))(
     'accepts $name',
     async ({ operation, part, limit, size }) => {
-      const app = createMockApp()
-      const params = await existingParams(app, operation.operationId)
-      let body = minimalBody(operation.operationId)
-      if (part === 'body') body = withValueAt(body, limit.path, limit.valueOfSize(size))
-      else Object.assign(params, withValueAt(params, limit.path, limit.valueOfSize(size)))
-      const res = await send(
-        app,
-        operation.method.toUpperCase(),
-        pathOf(operation.path, params),
-        body,
-      )
+      const res = await sendAtSize({ operation, part, limit, size })
       // A well-formed id that names nothing is a 404, never a 400.
       if (part === 'params') expect(res.status, res.text).toBe(404)
       else expect(res.status, res.text).toBeGreaterThanOrEqual(200)
@@ -89,17 +91,7 @@ describe('limits', () => {
   it.each(cases.filter((c) => !c.isValid))(
     'rejects $name with a pointer to it',
     async ({ operation, part, limit, size }) => {
-      const app = createMockApp()
-      const params = await existingParams(app, operation.operationId)
-      let body = minimalBody(operation.operationId)
-      if (part === 'body') body = withValueAt(body, limit.path, limit.valueOfSize(size))
-      else Object.assign(params, withValueAt(params, limit.path, limit.valueOfSize(size)))
-      const res = await send(
-        app,
-        operation.method.toUpperCase(),
-        pathOf(operation.path, params),
-        body,
-      )
+      const res = await sendAtSize({ operation, part, limit, size })
       expect.soft(res.status, res.text).toBe(400)
       expect.soft(res.contentType).toBe('application/problem+json')
       expect.soft(pointersOf(res.body)).toEqual([`/${part}${limit.pointer}`])

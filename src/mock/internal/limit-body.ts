@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
+import { readAtMost } from '../../common/read-at-most.js'
 import type { MockEnv } from '../env.js'
-import { readAtMost } from './read-at-most.js'
 
 /**
  * Refuses a body over `maxBytes` (413) and a body that breaks mid-stream (400).

@@ -1,3 +1,5 @@
+import { jsonPointer } from '../../common/json-pointer.js'
+
 /** Where a validation target lives in the request, as the root of a JSON pointer. */
 export const TARGET_ROOT = {
   json: '/body',
@@ -7,10 +9,6 @@ export const TARGET_ROOT = {
 } as const
 export type ValidationTarget = keyof typeof TARGET_ROOT
 
-/** RFC 6901 §3: `~` and `/` inside a key are escaped. */
-const escapeToken = (token: PropertyKey) =>
-  String(token).replaceAll('~', '~0').replaceAll('/', '~1')
-
 /** A JSON pointer into the request, e.g. `/body/modelIds/0` or `/params/id`. */
 export const toPointer = (target: ValidationTarget, path: readonly PropertyKey[]): string =>
-  [TARGET_ROOT[target], ...path.map(escapeToken)].join('/')
+  `${TARGET_ROOT[target]}${jsonPointer(path)}`
