@@ -66,6 +66,7 @@ const json = () => ({ 'content-type': 'application/json' })
 // ---- set up: the mock, the requests, and bodies of the same size for the baseline
 const MOCK_PORT = 4701
 const BARE_PORT = 4702
+const VALIDATED_PORT = 4703
 mkdirSync('bench/results', { recursive: true })
 const mock = await startProcess([CLI, 'mock', '--port', String(MOCK_PORT), '--quiet'], MOCK_PORT)
 const mockPid = mock.child.pid
@@ -112,12 +113,17 @@ const bare = await startProcess(
   ['bench/bare-hono.mjs', String(BARE_PORT), 'bench/results/bare-bodies.json'],
   BARE_PORT,
 )
+const validated = await startProcess(
+  ['bench/validated-hono.mjs', String(VALIDATED_PORT), 'bench/results/bare-bodies.json'],
+  VALIDATED_PORT,
+)
 const rssIdleBare = rssMb(bare.child.pid)
 
 // ---- load: A B A B, same client and flags
 const servers = {
   mock: { port: MOCK_PORT, pid: mockPid },
   bare: { port: BARE_PORT, pid: bare.child.pid },
+  validated: { port: VALIDATED_PORT, pid: validated.child.pid },
 }
 const samples = {}
 for (let round = 1; round <= ROUNDS; round++) {
@@ -175,6 +181,7 @@ const contract = await new Promise((resolve) => {
 })
 await stop(mock.child)
 await stop(bare.child)
+await stop(validated.child)
 
 // ---- cold start: spawn to the first 201, medians
 const coldStart = async (args, port, path, body) => {
@@ -246,6 +253,9 @@ for (const operation of Object.keys(requests)) {
     mockCpuUs: of('mock', 'cpuPerRequestUs'),
     bareCpuUs: of('bare', 'cpuPerRequestUs'),
     mockErrors: Math.max(...samples[`${operation}/mock`].map((s) => s.errors)),
+    validatedRps: of('validated', 'rps'),
+    validatedRatio: of('validated', 'rps') / of('bare', 'rps'),
+    validatedCpuUs: of('validated', 'cpuPerRequestUs'),
   }
 }
 const contractLine = contract.out.match(/(\d+) requests in ([\d.]+) s/)
@@ -296,11 +306,11 @@ writeFileSync('bench/results/latest.json', `${JSON.stringify(result, null, 2)}\n
 
 const f0 = (n) => (Number.isFinite(n) ? n.toFixed(0) : '-')
 const rows = [
-  '| operation | mock req/s | bare Hono req/s | ratio | mock p50 / p99 ms | bare p50 / p99 ms | mock CPU µs/req | bare CPU µs/req |',
-  '|---|---|---|---|---|---|---|---|',
+  '| operation | mock req/s | bare Hono req/s | mock / bare | validated-only / bare | mock p50 / p99 ms | bare p50 / p99 ms | mock CPU µs/req | validated-only CPU µs/req | bare CPU µs/req |',
+  '|---|---|---|---|---|---|---|---|---|---|',
   ...Object.entries(summary).map(
     ([op, s]) =>
-      `| ${op} | ${f0(s.mockRps)} | ${f0(s.bareRps)} | ${(s.ratio * 100).toFixed(0)} % | ${s.mockP50} / ${s.mockP99} | ${s.bareP50} / ${s.bareP99} | ${f0(s.mockCpuUs)} | ${f0(s.bareCpuUs)} |`,
+      `| ${op} | ${f0(s.mockRps)} | ${f0(s.bareRps)} | ${(s.ratio * 100).toFixed(0)} % | ${(s.validatedRatio * 100).toFixed(0)} % | ${s.mockP50} / ${s.mockP99} | ${s.bareP50} / ${s.bareP99} | ${f0(s.mockCpuUs)} | ${f0(s.validatedCpuUs)} | ${f0(s.bareCpuUs)} |`,
   ),
 ]
 console.log(rows.join('\n'))
