@@ -3,27 +3,12 @@ import { z } from '@hono/zod-openapi'
 import { describe, expect, it } from 'vitest'
 import { createMockApp, type MockApp } from '../../src/mock/app.js'
 import { Scenario } from '../../src/mock/scenario.js'
-import { MockLlmProvider } from '../../src/schemas/llm-provider.js'
 import { Problem } from '../../src/schemas/problem.js'
-import {
-  MockCreateWorkerResponse,
-  MockInstance,
-  MockLaunch,
-  MockWorker,
-} from '../../src/schemas/worker.js'
+import { MockCreateWorkerResponse } from '../../src/schemas/worker.js'
+import { inSession, SHIPPED_SCENARIOS, State, stateIn } from '../helpers/mock-state.js'
 import { providerPath } from '../helpers/requests.js'
 import { fixedClock, pointersOf, send } from '../helpers/send.js'
 
-const State = z.object({
-  session: z.string(),
-  scenario: z.string(),
-  seed: z.int(),
-  orgId: z.string(),
-  llmProviderId: z.string(),
-  organizations: z.array(z.object({ id: z.string(), name: z.string() })),
-  llmProviders: z.array(MockLlmProvider.strict()),
-  workers: z.array(z.object({ worker: MockWorker, instance: MockInstance, launch: MockLaunch })),
-})
 const Health = z
   .object({ status: z.literal('ok'), sessions: z.int(), scenario: z.string(), uptimeMs: z.int() })
   .strict()
@@ -31,19 +16,7 @@ const Scenarios = z.object({
   scenarios: z.array(z.object({ name: z.string(), description: z.string() }).strict()),
 })
 
-const SHIPPED_SCENARIOS = [
-  'auth-required',
-  'cloud-provisioning',
-  'default',
-  'empty',
-  'flaky',
-  'rate-limited',
-  'slow',
-]
 const API_KEY = 'sk-PLANTED-7d3e1f0a9b8c6d5e4f3a'
-
-const inSession = (session?: string): Record<string, string> =>
-  session === undefined ? {} : { 'x-mock-session': session }
 
 const createIn = async (app: MockApp, headers: Record<string, string> = {}) => {
   const res = await send(app, 'POST', '/v1/workers', { name: 'w', destination: 'cloud' }, headers)
@@ -53,9 +26,6 @@ const createIn = async (app: MockApp, headers: Record<string, string> = {}) => {
 
 const renameIn = async (app: MockApp, id: string, headers: Record<string, string> = {}) =>
   (await send(app, 'PATCH', `/v1/workers/${id}`, { name: 'renamed' }, headers)).status
-
-const stateIn = async (app: MockApp, headers: Record<string, string> = {}) =>
-  State.parse((await send(app, 'GET', '/__mock/state', undefined, headers)).body)
 
 const journalSessions = (app: MockApp) => app.control.journal.list().map((e) => e.session)
 

@@ -1,42 +1,10 @@
-import { z } from '@hono/zod-openapi'
 import { describe, expect, it } from 'vitest'
 import { createMockApp, type MockApp } from '../../src/mock/app.js'
-import { MockLlmProvider } from '../../src/schemas/llm-provider.js'
 import { Problem } from '../../src/schemas/problem.js'
-import {
-  MockCreateWorkerResponse,
-  MockInstance,
-  MockLaunch,
-  MockWorker,
-} from '../../src/schemas/worker.js'
+import { MockCreateWorkerResponse } from '../../src/schemas/worker.js'
+import { inSession, SHIPPED_SCENARIOS, stateIn } from '../helpers/mock-state.js'
 import { providerPath } from '../helpers/requests.js'
 import { fixedClock, pointersOf, send } from '../helpers/send.js'
-
-/** What `GET /__mock/state` answers, as far as these tests read it. */
-const State = z.object({
-  session: z.string(),
-  scenario: z.string(),
-  orgId: z.string(),
-  llmProviderId: z.string(),
-  llmProviders: z.array(MockLlmProvider),
-  workers: z.array(z.object({ worker: MockWorker, instance: MockInstance, launch: MockLaunch })),
-})
-
-const SHIPPED_SCENARIOS = [
-  'auth-required',
-  'cloud-provisioning',
-  'default',
-  'empty',
-  'flaky',
-  'rate-limited',
-  'slow',
-]
-
-/** The headers that put a request in `session` (none: the default session), under `scenario`. */
-const inSession = (session?: string, scenario?: string): Record<string, string> => ({
-  ...(session === undefined ? {} : { 'x-mock-session': session }),
-  ...(scenario === undefined ? {} : { 'x-mock-scenario': scenario }),
-})
 
 const createIn = async (app: MockApp, headers: Record<string, string>) => {
   const res = await send(app, 'POST', '/v1/workers', { name: 'w', destination: 'local' }, headers)
@@ -46,9 +14,6 @@ const createIn = async (app: MockApp, headers: Record<string, string>) => {
 
 const renameIn = (app: MockApp, id: string, headers: Record<string, string>) =>
   send(app, 'PATCH', `/v1/workers/${id}`, { name: 'renamed' }, headers)
-
-const stateIn = async (app: MockApp, headers: Record<string, string>) =>
-  State.parse((await send(app, 'GET', '/__mock/state', undefined, headers)).body)
 
 const workerIdsIn = async (app: MockApp, headers: Record<string, string>) =>
   (await stateIn(app, headers)).workers.map(({ worker }) => worker.id)
