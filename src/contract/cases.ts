@@ -1,6 +1,7 @@
 import type { z } from '@hono/zod-openapi'
 import fc from 'fast-check'
 import { type Operation, type OperationId, operations } from '../api/operations.js'
+import { jsonPointer } from '../common/json-pointer.js'
 import { Destination } from '../schemas/worker.js'
 import { arbitraryOf, typeIdArbitrary } from './arbitraries.js'
 import { type JsonSchema, jsonSchemaOf, literalPrefixOf } from './json-schema.js'
@@ -9,7 +10,6 @@ import {
   type IdMaker,
   limitsOfJsonSchema,
   type Path,
-  pointerOf,
   validValue,
   withValueAt,
 } from './limits.js'
@@ -76,7 +76,7 @@ const wrongType = (schema: JsonSchema): unknown => {
 /** A value outside an enum, built from it so that it can never be a member. */
 const outsideEnum = (values: readonly unknown[]) => `${values.map(String).join('-')}-invalid`
 
-const describePath = (path: Path) => pointerOf(path).slice(1) || 'body'
+const describePath = (path: Path) => jsonPointer(path).slice(1) || 'body'
 
 type BrokenField = {
   title: string
@@ -251,7 +251,7 @@ export const buildCases = (options: CaseOptions): Case[] => {
         title: broken.title,
         expect: 'reject',
         body: { json: body },
-        brokenPointer: `/body${pointerOf(broken.path)}`,
+        brokenPointer: `/body${jsonPointer(broken.path)}`,
       })
     }
 

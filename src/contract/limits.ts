@@ -68,8 +68,6 @@ export const validValue = (schema: JsonSchema, makeId: IdMaker): unknown => {
   }
 }
 
-export const pointerOf = (path: Path) => jsonPointer(path)
-
 /** Every length and size bound in a schema, walking objects and array items. */
 export const limitsOfJsonSchema = (
   schema: JsonSchema,
@@ -82,7 +80,7 @@ export const limitsOfJsonSchema = (
     (schema.minLength !== undefined || schema.maxLength !== undefined)
   ) {
     limits.push({
-      pointer: pointerOf(path),
+      pointer: jsonPointer(path),
       path,
       kind: 'length',
       min: schema.minLength,
@@ -94,7 +92,7 @@ export const limitsOfJsonSchema = (
     const items = schema.items ?? {}
     if (schema.minItems !== undefined || schema.maxItems !== undefined) {
       limits.push({
-        pointer: pointerOf(path),
+        pointer: jsonPointer(path),
         path,
         kind: 'items',
         min: schema.minItems,
@@ -110,7 +108,7 @@ export const limitsOfJsonSchema = (
       limits.push({
         ...limit,
         path: [...path, ...limit.path],
-        pointer: pointerOf([...path, ...limit.path]),
+        pointer: jsonPointer([...path, ...limit.path]),
       })
     }
   }

@@ -1,3 +1,4 @@
+import { jsonPointer } from '../../common/json-pointer.js'
 import {
   ALL_OPERATIONS,
   type Check,
@@ -7,7 +8,6 @@ import {
   pass,
   responseOf,
 } from '../check.js'
-import { pointerOf } from '../limits.js'
 import { successOf } from '../success-schema.js'
 
 const MAX_ISSUES = 3
@@ -25,14 +25,11 @@ export const responseSchema: Check = {
     const result = successOf(input.case.operationId).schema.safeParse(response.json)
     if (result.success) return pass()
     const issues = result.error.issues.slice(0, MAX_ISSUES)
-    const described = issues.map(
-      (issue) =>
-        `${pointerOf(issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))) || '/'}: ${issue.message}`,
-    )
+    const described = issues.map((issue) => `${jsonPointer(issue.path) || '/'}: ${issue.message}`)
     const more = result.error.issues.length - issues.length
     return fail(
       `the body breaks the response schema: ${described.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}`,
-      pointerOf((issues[0]?.path ?? []).map((p) => (typeof p === 'symbol' ? String(p) : p))) || '/',
+      jsonPointer(issues[0]?.path ?? []) || '/',
     )
   },
 }

@@ -1,4 +1,5 @@
 import { TypeID } from 'typeid-js'
+import { jsonPointer } from '../../common/json-pointer.js'
 import {
   ALL_OPERATIONS,
   type Check,
@@ -10,7 +11,7 @@ import {
   responseOf,
 } from '../check.js'
 import { type JsonSchema, jsonSchemaOf, literalPrefixOf } from '../json-schema.js'
-import { type Path, pointerOf } from '../limits.js'
+import type { Path } from '../limits.js'
 import { successOf } from '../success-schema.js'
 import { field } from './json-object.js'
 
@@ -42,7 +43,7 @@ export const strictTypeIds: Check = {
       try {
         TypeID.fromString(value, prefix)
       } catch {
-        return fail(`${quote(value)} is not a valid ${prefix} TypeID`, pointerOf(path))
+        return fail(`${quote(value)} is not a valid ${prefix} TypeID`, jsonPointer(path))
       }
     }
     return pass()
