@@ -1,74 +1,126 @@
 /**
- * The one place that knows what a secret looks like. Reports, journals, curl lines and logs call
- * it on write, so a secret never leaves the process in clear.
+ * The one place that knows what a secret looks like by its name. Reports, journals, curl lines and
+ * logs call it on write, so a secret never leaves the process in clear. Known values (a user's
+ * credentials in every form) are masked by `credential-forms.ts` on top of this.
  */
 
 export const REDACTED = '[REDACTED]'
 
 /**
- * What a secret's name looks like, wherever the name appears (a header, a JSON key, a query or
- * form field): `apiKey`, `api-key`, `access_token`, `client_secret`, `password`, `authorization`…
+ * What a secret's name looks like, wherever the name appears (a JSON key, a query or form field,
+ * a `name: value` line): `apiKey`, `api-key`, `access_token`, `client_secret`, `password`…
  */
-const SECRET_NAME = 'token|secret|api[-_]?key|passw(?:or)?d|authorization|credential|cookie'
+const SECRET_NAME =
+  'token|secret|api[-_]?key|(?:access|auth|client|private)[-_]?key|passw(?:or)?d|passphrase|authorization|credential|cookie|signature'
 const SECRET_NAME_PATTERN = new RegExp(SECRET_NAME, 'i')
 
-/** Header names whose values are credentials. */
-const SECRET_HEADER = new RegExp(`${SECRET_NAME}|session`, 'i')
+/**
+ * Header names whose values are credentials: broader than field names, since a header carries
+ * nothing else (`X-Auth`, `X-Auth-Key-Id`, `X-Client-Key`, `X-Hub-Signature-256`, `X-Session-Id`).
+ */
+const SECRET_HEADER =
+  /auth|key|token|secret|passw|passphrase|credential|cookie|signature|session|bearer|jwt|csrf|xsrf/i
 
 /** The object a create answers its tokens in: each of its values is a secret. */
 const SECRET_OBJECT_KEY = /^tokens$/i
 
-/** Shorter strings are redacted where they stand (by key), not searched for in free text. */
-const MIN_SEARCHABLE_SECRET = 6
-
 export const isSecretHeader = (name: string) => SECRET_HEADER.test(name)
 
+/** Whether a field, header or query name names a secret. */
+export const isSecretName = (name: string) => SECRET_NAME_PATTERN.test(name)
+
+/** A secret-looking name, a credential scheme, or an escape that could spell either. */
+const MAY_HOLD_SECRET = new RegExp(`${SECRET_NAME}|\\\\u|%|\\b(?:Bearer|Basic)\\s`, 'i')
+
 /**
- * Whether text could carry a secret field: a secret-looking name, or a JSON `\\u` escape (which
- * could spell one). Text that cannot may be kept as it is and parsed only when read.
+ * Whether text could carry a secret: a secret-looking name, a `Bearer`/`Basic` credential, or a
+ * JSON `\\u` or URL `%` escape (which could spell one). Text that cannot may be kept as it is and
+ * parsed only when read.
  */
-export const mayHoldSecret = (text: string): boolean =>
-  SECRET_NAME_PATTERN.test(text) || text.includes('\\u')
+export const mayHoldSecret = (text: string): boolean => MAY_HOLD_SECRET.test(text)
 
-/** `"apiKey": "…"` in JSON-like text (a body that did not parse): the value up to its closing quote. */
-const SECRET_JSON_FIELD = new RegExp(
-  `("[^"]*(?:${SECRET_NAME})[^"]*"\\s*:\\s*")((?:[^"\\\\]|\\\\.)*)`,
-  'gi',
-)
-/** `apiKey=…` in a query string or a form body. */
-const SECRET_FORM_FIELD = new RegExp(
-  `((?:^|[?&;\\s])[^=&\\s]*(?:${SECRET_NAME})[^=&\\s]*=)[^&\\s]*`,
-  'gi',
-)
+// Each pattern finds a candidate `name` and its value with no nested quantifier over the name (so
+// it stays linear on hostile text); whether the name is a secret's is decided in the replacer.
 
-/** A URL-encoded name (`api%4Bey`) decoded, so it is recognised too; the text as is if it cannot be. */
-const decoded = (text: string) => {
-  try {
-    return decodeURIComponent(text.replaceAll('+', ' '))
-  } catch {
-    return text
-  }
-}
+/** `"name": "value` in JSON-like text (a body that did not parse): the value up to its closing quote. */
+const JSON_FIELD = /("((?:[^"\\]|\\.)*)"\s*:\s*")((?:[^"\\]|\\.)*)/g
+/** `name=value` in a query string or a form body. */
+const FORM_FIELD = /((?:^|[?&;\s])([^=&\s]+)=)([^&\s]*)/g
+/**
+ * `name: value` on a line (text/plain, YAML, headers, JavaScript-like objects): the value up to the
+ * end of its line or a separator. A value that opens a string (JSON, above), an object or a list is
+ * left to the patterns that understand it.
+ */
+const LINE_FIELD =
+  /((?:^|[\s{,;])(['"]?)([\w.-]+)\2[ \t]*:[ \t]*)(?![["{]|\[REDACTED\])([^\s,;}][^\r\n,;}]*)/gm
+
 /** `Bearer …` / `Basic …` credentials anywhere. */
 const CREDENTIAL = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g
 
+/** A run of percent escapes, decoded as one (a UTF-8 character spans several). */
+const ESCAPE_RUN = /(?:%[0-9A-Fa-f]{2})+/g
+/** A doubly encoded name (`api%254Bey`) needs two rounds; more is not text anyone sends by accident. */
+const DECODE_ROUNDS = 3
+
 /**
- * Text with secret fields masked by their names (JSON-like and form-like) and credentials
- * masked: for text that is not a parsed JSON value (a malformed body, a query string, a log).
+ * Each run of escapes decoded on its own, so one broken escape (`%E0%A4`) does not stop the others
+ * (`api%4Bey`) from being read. A run that is not UTF-8 keeps its non-ASCII escapes as they were.
+ */
+const decodeRun = (run: string) => {
+  try {
+    return decodeURIComponent(run)
+  } catch {
+    return run.replace(/%([0-7][0-9A-Fa-f])/g, (_, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    )
+  }
+}
+
+/** A URL-encoded name (`api%4Bey`) decoded, so it is recognised too. */
+const decoded = (text: string) => {
+  let out = text
+  for (let round = 0; round < DECODE_ROUNDS && out.includes('%'); round++) {
+    const next = out.replace(ESCAPE_RUN, decodeRun)
+    if (next === out) break
+    out = next
+  }
+  return out
+}
+
+const maskIfSecret = (whole: string, head: string, name: string) =>
+  isSecretName(name) ? `${head}${REDACTED}` : whole
+
+/**
+ * Text with secret fields masked by their names (JSON-like, form-like and `name: value` lines) and
+ * credentials masked: for text that is not a parsed JSON value (a malformed body, a query string, a log).
  */
 export const redactText = (text: string): string =>
-  (/%[0-9a-f]{2}/i.test(text) ? decoded(text) : text)
-    .replace(SECRET_JSON_FIELD, `$1${REDACTED}`)
-    .replace(SECRET_FORM_FIELD, `$1${REDACTED}`)
+  decoded(text)
+    .replace(JSON_FIELD, (whole, head: string, name: string) => maskIfSecret(whole, head, name))
+    .replace(FORM_FIELD, (whole, head: string, name: string) => maskIfSecret(whole, head, name))
+    .replace(LINE_FIELD, (whole, head: string, _quote: string, name: string) =>
+      maskIfSecret(whole, head, name),
+    )
     .replace(CREDENTIAL, `$1 ${REDACTED}`)
 
 const maskValue = (value: unknown) =>
   typeof value === 'string' ? `${REDACTED} (${value.length} chars)` : REDACTED
 
-/** A copy of a JSON value with every secret field masked (`apiKey`, every value under `tokens`…). */
-export const redactJson = (value: unknown, depth = 0): unknown => {
-  if (depth > 64) return REDACTED
-  if (Array.isArray(value)) return value.map((item) => redactJson(item, depth + 1))
+/** Deeper JSON is not walked: its content is masked whole. */
+const MAX_DEPTH = 64
+
+/**
+ * A copy of a JSON value with every secret field masked (`apiKey`, every value under `tokens`…),
+ * and every string equal to one of `values` masked wherever it stands (a known secret echoed whole).
+ */
+export const redactJson = (
+  value: unknown,
+  values: ReadonlySet<string> = new Set(),
+  depth = 0,
+): unknown => {
+  if (depth > MAX_DEPTH) return REDACTED
+  if (typeof value === 'string') return values.has(value) ? maskValue(value) : value
+  if (Array.isArray(value)) return value.map((item) => redactJson(item, values, depth + 1))
   if (typeof value !== 'object' || value === null) return value
   return Object.fromEntries(
     Object.entries(value).map(([key, item]) => {
@@ -78,7 +130,7 @@ export const redactJson = (value: unknown, depth = 0): unknown => {
       // A flag about a secret (`hasApiKey: true`, `apiKeyLastFour: null`) gives nothing away.
       const isFlag = typeof item === 'boolean' || item === null
       if (SECRET_NAME_PATTERN.test(key) && !isFlag) return [key, maskValue(item)]
-      return [key, redactJson(item, depth + 1)]
+      return [key, redactJson(item, values, depth + 1)]
     }),
   )
 }
@@ -95,7 +147,7 @@ export const secretsIn = (
   found: Set<string> = new Set(),
   depth = 0,
 ): Set<string> => {
-  if (depth > 64 || typeof value !== 'object' || value === null) return found
+  if (depth > MAX_DEPTH || typeof value !== 'object' || value === null) return found
   for (const [key, item] of Object.entries(value)) {
     if (SECRET_OBJECT_KEY.test(key) && typeof item === 'object' && item !== null) {
       for (const token of Object.values(item)) if (typeof token === 'string') found.add(token)
@@ -103,31 +155,4 @@ export const secretsIn = (
     else secretsIn(item, found, depth + 1)
   }
   return found
-}
-
-export type Redactor = {
-  /** Remembers a secret value, to be masked wherever it appears in text later. */
-  readonly add: (secret: string) => void
-  /** The text with every remembered secret (and any `Bearer …` credential) masked. */
-  readonly text: (text: string) => string
-}
-
-/** Masks known secrets in free text: header values given by the user, keys and tokens seen. */
-export const createRedactor = (secrets: Iterable<string> = []): Redactor => {
-  const known = new Set<string>()
-  const add = (secret: string) => {
-    if (secret.length >= MIN_SEARCHABLE_SECRET) known.add(secret)
-  }
-  for (const secret of secrets) add(secret)
-  return {
-    add,
-    text: (text) => {
-      let out = redactText(text)
-      // Longest first, so a secret that contains another is masked whole.
-      for (const secret of [...known].sort((a, b) => b.length - a.length)) {
-        if (out.includes(secret)) out = out.replaceAll(secret, REDACTED)
-      }
-      return out
-    },
-  }
 }

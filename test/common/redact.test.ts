@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import { isSecretHeader, REDACTED, redactText } from '../../src/common/redact.js'
+
+const SECRET = 'sk-live-PLANTED-0c4f'
+
+describe('isSecretHeader', () => {
+  it.each([
+    'Authorization',
+    'Proxy-Authorization',
+    'Cookie',
+    'Set-Cookie',
+    'X-Api-Key',
+    'X-Auth-Key',
+    'X-Access-Key',
+    'X-Client-Key',
+    'X-Auth-Key-Id',
+    'X-Auth',
+    'X-Auth-Token',
+    'X-Signature',
+    'X-Hub-Signature-256',
+    'X-Session-Id',
+    'X-Csrf-Token',
+    'X-Client-Secret',
+    'X-Credential',
+    'X-Password',
+    'X-Passphrase',
+    'X-Amz-Security-Token',
+    'X-Goog-Api-Key',
+  ])('takes %s for a credential header', (name) => {
+    expect(isSecretHeader(name)).toBe(true)
+    expect(isSecretHeader(name.toLowerCase())).toBe(true)
+  })
+
+  it.each([
+    'Content-Type',
+    'Accept',
+    'User-Agent',
+    'X-Request-Id',
+    'X-Mock-Scenario',
+    'Keep-Alive',
+  ])('takes %s for an ordinary header', (name) => {
+    expect(isSecretHeader(name)).toBe(false)
+  })
+})
+
+describe('redactText', () => {
+  it.each([
+    ['a query with a percent-encoded name next to a broken escape', `?api%4Bey=${SECRET}&x=%E0%A4`],
+    ['a broken escape before the encoded name', `?x=%E0%A4&api%4Bey=${SECRET}`],
+    ['a lone percent sign', `?x=100%&api%4Bey=${SECRET}`],
+    ['an encoded equals sign', `?apiKey%3D${SECRET}&x=%ZZ`],
+    ['a doubly encoded name', `?api%254Bey=${SECRET}`],
+    ['an encoded token name', `?access%5Ftoken=${SECRET}&y=%C3%28`],
+    ['a name: value line', `apiKey: ${SECRET}`],
+    ['a header-like line', `Authorization: Bearer ${SECRET}`],
+    ['an indented line', `config:\n  client_secret: ${SECRET}\n`],
+    ['a quoted JavaScript-like field', `{ 'apiKey': '${SECRET}' }`],
+    ['a JSON field', `{"apiKey": "${SECRET}", `],
+    ['a form field', `source=custom&api_key=${SECRET}`],
+    ['a Bearer credential in prose', `failed for Bearer ${SECRET}.`],
+  ])('masks the secret in %s', (_what, text) => {
+    const masked = redactText(text)
+
+    expect(masked).not.toContain(SECRET)
+    expect(masked).toContain(REDACTED)
+  })
+
+  it('keeps the rest of a query with a broken escape as it was', () => {
+    expect(redactText(`?api%4Bey=${SECRET}&x=%E0%A4&name=a%20b`)).toBe(
+      `?apiKey=${REDACTED}&x=%E0%A4&name=a b`,
+    )
+  })
+
+  it.each([
+    'source: custom\nnote: nothing to hide',
+    'name=a b&destination=local',
+    '{"name":"tokenless","count":"3"}',
+    'the key to success is 100% effort',
+  ])('leaves %j alone', (text) => {
+    expect(redactText(text)).toBe(text)
+  })
+
+  it('leaves an object after a secret name to the JSON masking', () => {
+    expect(redactText('"tokens": {')).toBe('"tokens": {')
+  })
+})

@@ -1,0 +1,86 @@
+// Secrets that reached the journal in clear (issue 8, item 7): a percent-encoded name next to a
+// broken escape, and `name: value` lines in a body that is not JSON. Read back through the admin
+// API, as a test author or a page would.
+import { describe, expect, it } from 'vitest'
+import { createMockApp, type MockApp } from '../../src/mock/app.js'
+
+const SECRET = 'sk-live-PLANTED-7c1e93'
+
+const journalText = async (app: MockApp) => {
+  const res = await app.request('/__mock/requests')
+  if (res.status !== 200) throw new Error(`journal read failed: ${res.status}`)
+  return res.text()
+}
+
+const providerPath = (app: MockApp) =>
+  `/v1/orgs/${app.ids.orgId}/llm-providers/${app.ids.llmProviderId}`
+
+describe('journal secrets', () => {
+  it.each([
+    ['an encoded name next to a broken escape', `?api%4Bey=${SECRET}&x=%E0%A4`],
+    ['a broken escape first', `?x=%E0%A4&api%4Bey=${SECRET}`],
+    ['an encoded name and a lone %', `?x=100%&api%4Bey=${SECRET}`],
+    ['an encoded = after the name', `?apiKey%3D${SECRET}&x=%ZZ`],
+    ['a doubly encoded name', `?api%254Bey=${SECRET}&x=%E0%A4`],
+  ])('masks a query secret with %s', async (_what, query) => {
+    const app = createMockApp()
+
+    await app.request(`/v1/workers${query}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'w', destination: 'local' }),
+    })
+    const journal = await journalText(app)
+
+    expect(journal).toContain('/v1/workers')
+    expect(journal).not.toContain(SECRET)
+  })
+
+  it('keeps the rest of a query with a broken escape readable', async () => {
+    const app = createMockApp()
+
+    await app.request(`/v1/workers?api%4Bey=${SECRET}&x=%E0%A4&name=kept`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'w', destination: 'local' }),
+    })
+    const [entry] = app.control.journal.list()
+
+    expect(entry?.query).toMatch(/^\?apiKey=\[REDACTED\]&x=.*&name=kept$/)
+  })
+
+  it.each([
+    ['apiKey: value', `apiKey: ${SECRET}`],
+    ['a quoted value', `api_key: '${SECRET}'`],
+    ['several lines', `source: custom\nAuthorization: Bearer ${SECRET}\nmodel: m`],
+    ['a CRLF line', `client_secret=x\r\nx-api-key:${SECRET}\r\n`],
+    ['YAML-like indentation', `provider:\n  apiKey: ${SECRET}\n`],
+    ['a JavaScript-like object', `{ apiKey: ${SECRET}, source: 'custom' }`],
+  ])('masks %s in a text/plain body answered 415', async (_what, body) => {
+    const app = createMockApp()
+
+    const res = await app.request(providerPath(app), {
+      method: 'PATCH',
+      headers: { 'content-type': 'text/plain' },
+      body,
+    })
+    const journal = await journalText(app)
+
+    expect(res.status).toBe(415)
+    expect(journal).toContain('[REDACTED]')
+    expect(journal).not.toContain(SECRET)
+  })
+
+  it('keeps a text body without secret names as it was sent', async () => {
+    const app = createMockApp()
+
+    await app.request(providerPath(app), {
+      method: 'PATCH',
+      headers: { 'content-type': 'text/plain' },
+      body: 'source: custom\nnote: keep me',
+    })
+    const [entry] = app.control.journal.list()
+
+    expect(entry?.request.body).toBe('source: custom\nnote: keep me')
+  })
+})
