@@ -2,14 +2,15 @@ import { z } from '@hono/zod-openapi'
 import type { Context, Hono } from 'hono'
 import { operations } from '../api/operations.js'
 import { jsonPointer } from '../common/json-pointer.js'
+import { WorkerId } from '../schemas/ids.js'
+import { PageLimit } from './bounded-page.js'
 import type { MockEnv } from './env.js'
-import { toMockLlmProvider } from './factories.js'
 import type { Journal } from './journal.js'
 import { buildProblem, problemResponseOf } from './problem.js'
 import type { ScenarioInput } from './scenario.js'
 import { ScenarioError } from './scenario-error.js'
 import type { Session, Sessions } from './session.js'
-import { toWorkerView } from './worker-view.js'
+import { stateOf } from './state-of.js'
 
 /** What the admin API (and the test helpers) can do to a running mock. */
 export type MockControl = {
@@ -39,29 +40,33 @@ const RequestsQuery = z
   .object({
     operation: z.enum(operations.map((o) => o.operationId)).optional(),
     session: z.string().optional(),
+    limit: PageLimit.optional(),
+    after: z
+      .string()
+      .regex(/^[0-9]{1,15}$/, 'a seq number: a whole number, 0 or more')
+      .transform(Number)
+      .optional(),
   })
   .strict()
-
-/** A session's state as `GET /__mock/state` shows it: statuses as of now, the key masked. */
-export const stateOf = (session: Session, now: number) => ({
-  session: session.id,
-  scenario: session.scenario.name,
-  seed: session.seed,
-  orgId: session.orgId,
-  llmProviderId: session.llmProviderId,
-  organizations: [...session.store.orgs.values()],
-  llmProviders: [...session.store.llmProviders.values()].map(toMockLlmProvider),
-  workers: [...session.store.workers.values()].map((record) => ({
-    ...toWorkerView(record, { userId: session.userId, now, lifecycle: session.lifecycle }),
-    launch: record.launch,
-  })),
-})
+const StateQuery = z
+  .object({
+    limit: PageLimit.optional(),
+    after: WorkerId.optional(),
+  })
+  .strict()
 
 const invalid = (c: Context, pointer: string, message: string) =>
   problemResponseOf(
     c,
     buildProblem('validation', `Invalid admin request at ${pointer}.`, [{ pointer, message }]),
   )
+
+/** A query that failed its schema: a 400 naming the parameter (an unknown key has its name in `keys`). */
+const invalidQuery = (c: Context, error: z.ZodError) => {
+  const issue = error.issues[0]
+  const key = issue?.code === 'unrecognized_keys' ? issue.keys[0] : issue?.path[0]
+  return invalid(c, `/query/${String(key ?? '')}`, issue?.message ?? 'invalid')
+}
 
 const readJson = async (c: Context): Promise<{ ok: true; value: unknown } | { ok: false }> => {
   try {
@@ -84,7 +89,11 @@ export const registerAdmin = (app: Hono<MockEnv>, control: MockControl) => {
 
   app.get(`${ADMIN_PREFIX}/scenarios`, (c) => c.json({ scenarios: control.scenarioNames() }))
 
-  app.get(`${ADMIN_PREFIX}/state`, (c) => c.json(stateOf(c.var.session, c.var.now)))
+  app.get(`${ADMIN_PREFIX}/state`, (c) => {
+    const parsed = StateQuery.safeParse(c.req.query())
+    if (!parsed.success) return invalidQuery(c, parsed.error)
+    return c.json(stateOf(c.var.session, c.var.now, parsed.data))
+  })
 
   app.post(`${ADMIN_PREFIX}/reset`, (c) => {
     const id = c.req.header('x-mock-session')
@@ -135,17 +144,14 @@ export const registerAdmin = (app: Hono<MockEnv>, control: MockControl) => {
 
   app.get(`${ADMIN_PREFIX}/requests`, (c) => {
     const parsed = RequestsQuery.safeParse(c.req.query())
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      // An unknown key has an empty path in Zod: its name is in `keys`.
-      const key = issue?.code === 'unrecognized_keys' ? issue.keys[0] : issue?.path[0]
-      return invalid(c, `/query/${String(key ?? '')}`, issue?.message ?? 'invalid')
-    }
-    const entries = control.journal.list({
+    if (!parsed.success) return invalidQuery(c, parsed.error)
+    const { items, next } = control.journal.page({
       session: parsed.data.session ?? c.req.header('x-mock-session'),
       operationId: parsed.data.operation,
+      after: parsed.data.after,
+      limit: parsed.data.limit,
     })
-    return c.json({ count: entries.length, entries })
+    return c.json({ count: items.length, entries: items, next })
   })
 
   app.delete(`${ADMIN_PREFIX}/requests`, (c) =>

@@ -2,6 +2,9 @@ import type { HonoRequest } from 'hono'
 import type { OperationId } from '../api/operations.js'
 import { readAtMost } from '../common/read-at-most.js'
 import { mayHoldSecret, REDACTED, redactJson, redactText } from '../common/redact.js'
+import { boundedPage, MAX_PAGE_BYTES, MAX_PAGE_LIMIT, type Page } from './bounded-page.js'
+import { excerpt } from './excerpt.js'
+import { jsonBytes } from './json-bytes.js'
 
 /** One request the mock answered, as test authors read it back. Secrets are masked on write. */
 export type JournalEntry = {
@@ -25,10 +28,24 @@ export type JournalEntry = {
 
 /** Most entries kept; the oldest go first (README#limits). */
 export const DEFAULT_MAX_JOURNAL = 1_000
+/**
+ * Most bytes of entries kept (their JSON size); the oldest go first. 1 000 ordinary entries take
+ * ~0.5 MB; this keeps 240 or more of the largest (a 64 KiB body, a long path and query).
+ * assumption: see README#limits
+ */
+export const DEFAULT_MAX_JOURNAL_BYTES = 16 * 1024 * 1024
+/** A path, query or content type longer than this is kept as an excerpt (README#limits). */
+export const MAX_JOURNALLED_TEXT = 2 * 1024
 /** A body larger than this is journalled as its size only. */
 const MAX_JOURNALLED_BODY = 64 * 1024
 
 export type JournalFilter = { session?: string | undefined; operationId?: string | undefined }
+/** A page of the journal: entries after `after` (a seq), at most `limit`, at most `maxBytes`. */
+export type JournalPageQuery = JournalFilter & {
+  after?: number | undefined
+  limit?: number | undefined
+  maxBytes?: number | undefined
+}
 
 /** A body kept as text because it cannot hold a secret: parsed when the journal is read. */
 type CleanText = { readonly cleanText: string }
@@ -99,36 +116,101 @@ export const journalRequestBody = async (req: HonoRequest, status: number): Prom
 
 export type Journal = ReturnType<typeof createJournal>
 
-/** The request journal: bounded, newest last, every entry redacted before it is stored. */
-export const createJournal = (max: number = DEFAULT_MAX_JOURNAL) => {
-  let entries: JournalEntry[] = []
+/** Bytes of a journal answer besides its entries: `{"count":…,"entries":[],"next":…}`. */
+const ANSWER_ROOM = 64
+
+/** An entry as stored, with its size measured once. */
+type Kept = { readonly entry: JournalEntry; readonly size: number }
+
+/**
+ * The request journal: bounded by count and by bytes, newest last, every entry redacted before it
+ * is stored and its path and query cut to excerpts.
+ */
+export const createJournal = (
+  max: number = DEFAULT_MAX_JOURNAL,
+  maxBytes: number = DEFAULT_MAX_JOURNAL_BYTES,
+) => {
+  // Entries before `head` are dropped: trimming moves `head` on, and the array is compacted only
+  // once `head` passes the entries kept (copying the journal on every request once full cost ~3 %
+  // of the mock's CPU in a profile).
+  let kept: Kept[] = []
+  let head = 0
+  let bytes = 0
   let seq = 0
+  const live = () => {
+    if (head > 0) {
+      kept = kept.slice(head)
+      head = 0
+    }
+    return kept
+  }
+  const trim = () => {
+    // The newest entry always stays: its body and texts are bounded, so it is small.
+    while (kept.length - head > 1 && (kept.length - head > max || bytes > maxBytes)) {
+      bytes -= kept[head]?.size ?? 0
+      head++
+    }
+    if (head >= 64 && head >= kept.length - head) live()
+  }
   const keep = (filter: JournalFilter) => (entry: JournalEntry) =>
     (filter.session === undefined || entry.session === filter.session) &&
     (filter.operationId === undefined || entry.operationId === filter.operationId)
+  /** Kept entries after `after` that pass the filter, oldest first. */
+  function* matching(filter: JournalFilter, after: number) {
+    const passes = keep(filter)
+    for (let i = head; i < kept.length; i++) {
+      const item = kept[i]
+      if (item && item.entry.seq > after && passes(item.entry)) yield item
+    }
+  }
   return {
     record(entry: Omit<JournalEntry, 'seq'> & { request: { authorization: string | null } }) {
       seq++
-      entries.push({
+      const stored: JournalEntry = {
         ...entry,
         seq,
+        path: excerpt(entry.path, MAX_JOURNALLED_TEXT),
+        query: excerpt(entry.query, MAX_JOURNALLED_TEXT),
         request: {
           ...entry.request,
+          contentType:
+            entry.request.contentType === null
+              ? null
+              : excerpt(entry.request.contentType, MAX_JOURNALLED_TEXT),
           authorization: entry.request.authorization === null ? null : REDACTED,
         },
-      })
-      // Trim in batches: copying the whole journal on every request once full cost ~3 % of the
-      // mock's CPU in a profile. Readers see only the newest `max`.
-      if (entries.length >= 2 * max) entries = entries.slice(entries.length - max)
+      }
+      const size = jsonBytes(stored)
+      kept.push({ entry: stored, size })
+      bytes += size
+      trim()
     },
-    list: (filter: JournalFilter = {}) => entries.slice(-max).filter(keep(filter)).map(forReaders),
+    /** Every kept entry that passes the filter, oldest first (in-process readers). */
+    list: (filter: JournalFilter = {}) =>
+      [...matching(filter, 0)].map((item) => forReaders(item.entry)),
+    /**
+     * Entries after the seq `after`, oldest first, up to `limit` entries and about `maxBytes` of
+     * JSON; `next` is the seq to read on from, or null at the end.
+     */
+    page(query: JournalPageQuery = {}): Page<JournalEntry, number> {
+      const page = boundedPage(matching(query, query.after ?? 0), {
+        limit: query.limit ?? MAX_PAGE_LIMIT,
+        // what the answer's `{ count, entries, next }` leaves
+        maxBytes: (query.maxBytes ?? MAX_PAGE_BYTES) - ANSWER_ROOM,
+        sizeOf: (item) => item.size,
+        cursorOf: (item) => item.entry.seq,
+      })
+      return { items: page.items.map((item) => forReaders(item.entry)), next: page.next }
+    },
+    /** Bytes of the entries kept: the sum of their JSON sizes. */
+    bytes: () => bytes,
     /** Removes matching entries; returns how many. */
     clear(filter: JournalFilter = {}) {
-      entries = entries.slice(-max)
-      const before = entries.length
       const drop = keep(filter)
-      entries = entries.filter((entry) => !drop(entry))
-      return before - entries.length
+      const before = live().length
+      kept = kept.filter((item) => !drop(item.entry))
+      bytes = kept.reduce((sum, item) => sum + item.size, 0)
+      return before - kept.length
     },
   }
 }

@@ -7,7 +7,13 @@ import { createRandom, type Random } from './internal/random.js'
 import { toBase64Url } from './internal/to-base64-url.js'
 import { DEFAULT_LIFECYCLE, type Lifecycle, stepAt } from './lifecycle.js'
 import type { Scenario } from './scenario.js'
-import { createStore, DEFAULT_STORE_LIMITS, type Store, type StoreLimits } from './store.js'
+import {
+  createStore,
+  DEFAULT_MAX_SESSION_BYTES,
+  DEFAULT_STORE_LIMITS,
+  type Store,
+  type StoreLimits,
+} from './store.js'
 
 /**
  * Seeded entities take their UUIDv7 time from this fixed instant, not the clock, so the ids the
@@ -132,22 +138,53 @@ export const createSession = ({
 /** Most sessions kept at once; past it the least recently used is dropped (README#limits). */
 export const DEFAULT_MAX_SESSIONS = 100
 
+/**
+ * Bytes of workers kept over all sessions (each session's `store.bytes()`); past it the least
+ * recently used sessions are dropped, as past `maxSessions`. 32 sessions at their full 8 MiB
+ * budget: a bound a laptop bears, where 100 × 8 MiB would not. assumption: see README#limits
+ */
+export const DEFAULT_MAX_TOTAL_BYTES = 256 * 1024 * 1024
+
 export type Sessions = ReturnType<typeof createSessions>
 
 /** Sessions by `x-mock-session`, created on first use, least recently used evicted first. */
 export const createSessions = (options: {
   seed: number
-  limits: StoreLimits
+  /** Bounds of each session's store; `maxBytes` defaults to DEFAULT_MAX_SESSION_BYTES. */
+  limits: { maxWorkers: number; maxBytes?: number | undefined }
   maxSessions: number
+  /** Bytes of workers kept over all sessions; default DEFAULT_MAX_TOTAL_BYTES. */
+  maxTotalBytes?: number | undefined
   clock: () => number
   scenario: () => Scenario
 }) => {
   const sessions = new Map<string, Session>()
+  const limits: StoreLimits = {
+    maxWorkers: options.limits.maxWorkers,
+    maxBytes: options.limits.maxBytes ?? DEFAULT_MAX_SESSION_BYTES,
+  }
+  const maxTotalBytes = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES
+  const totalBytes = () => {
+    let total = 0
+    for (const session of sessions.values()) total += session.store.bytes()
+    return total
+  }
+  /** Drops the least recently used sessions, never `id` (the one in use), while the total is over. */
+  const shed = (id: string) => {
+    if (sessions.size < 2) return
+    let total = totalBytes()
+    for (const [oldest, session] of sessions) {
+      if (total <= maxTotalBytes) break
+      if (oldest === id) continue
+      total -= session.store.bytes()
+      sessions.delete(oldest)
+    }
+  }
   const start = (id: string, scenario: Scenario) => {
     const session = createSession({
       id,
       seed: options.seed,
-      limits: options.limits,
+      limits,
       scenario,
       now: options.clock(),
     })
@@ -161,15 +198,22 @@ export const createSessions = (options: {
     return session
   }
   return {
-    /** The session `id`, created with `scenario` (or the app's) if new; a different scenario restarts it. */
+    /**
+     * The session `id`, created with `scenario` (or the app's) if new; a different scenario
+     * restarts it. Checks the bound over all sessions first: a request's writes count from the
+     * next request on (overshoot: what the requests in flight write, one body each).
+     */
     get(id: string, scenario?: Scenario): Session {
       const found = sessions.get(id)
       if (found && (!scenario || found.scenario === scenario)) {
         sessions.delete(id) // least recently used goes first: re-insert at the end
         sessions.set(id, found)
+        shed(id)
         return found
       }
-      return start(id, scenario ?? found?.scenario ?? options.scenario())
+      const session = start(id, scenario ?? found?.scenario ?? options.scenario())
+      shed(id)
+      return session
     },
     /** Starts the session again from its scenario (or `scenario`). */
     reset(id: string, scenario?: Scenario): Session {
@@ -181,5 +225,7 @@ export const createSessions = (options: {
     },
     ids: () => [...sessions.keys()],
     size: () => sessions.size,
+    /** Bytes of workers kept over all sessions. */
+    bytes: totalBytes,
   }
 }

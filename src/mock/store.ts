@@ -1,5 +1,6 @@
 import type { LlmProviderSource } from '../schemas/llm-provider.js'
 import type { MockInstance, MockLaunch, MockWorker, MockWorkerStatus } from '../schemas/worker.js'
+import { jsonBytes } from './json-bytes.js'
 
 /**
  * A stored worker as created. `isMine` depends on who asks and the statuses on the clock (the
@@ -30,9 +31,25 @@ export type LlmProviderRecord = {
   updatedAt: string
 }
 
+/**
+ * Bytes of stored workers one session keeps (their JSON size, see `jsonBytes`). A typical worker
+ * is ~0.8 KB, so 10 000 fit and the count bound comes first; a create's body is at most 1 MiB
+ * (MAX_BODY_BYTES), so 8 of the largest fit. With the default 100 sessions the worst case is
+ * 800 MiB, which the cap over all sessions (session.ts) brings down. assumption: see README#limits
+ */
+export const DEFAULT_MAX_SESSION_BYTES = 8 * 1024 * 1024
+
 /** Bounds of one session's state; the oldest entry is evicted past them (README#limits). */
-export const DEFAULT_STORE_LIMITS = { maxWorkers: 10_000 } as const
-export type StoreLimits = { maxWorkers: number }
+export const DEFAULT_STORE_LIMITS = {
+  maxWorkers: 10_000,
+  maxBytes: DEFAULT_MAX_SESSION_BYTES,
+} as const
+export type StoreLimits = {
+  /** Workers kept; past it the oldest is dropped. */
+  readonly maxWorkers: number
+  /** Bytes of workers kept (their JSON size); past it the oldest are dropped. */
+  readonly maxBytes: number
+}
 
 export type Store = ReturnType<typeof createStore>
 
@@ -41,17 +58,37 @@ export const createStore = (limits: StoreLimits = DEFAULT_STORE_LIMITS) => {
   const orgs = new Map<string, OrgRecord>()
   const llmProviders = new Map<string, LlmProviderRecord>()
   const workers = new Map<string, WorkerRecord>()
+  /** Each worker's size, measured once when it is put. */
+  const sizes = new Map<string, number>()
+  let bytes = 0
+  const drop = (id: string) => {
+    bytes -= sizes.get(id) ?? 0
+    sizes.delete(id)
+    workers.delete(id)
+  }
   return {
     orgs,
     llmProviders,
     workers: workers as ReadonlyMap<string, WorkerRecord>,
-    /** Stores a worker, evicting the oldest one when the bound is reached (Map keeps insertion order). */
+    limits,
+    /** Bytes of the workers kept: the sum of their JSON sizes. */
+    bytes: () => bytes,
+    /**
+     * Stores a worker (a known id keeps its place), then drops the oldest others until both bounds
+     * hold (Map keeps insertion order). The worker just put always stays, even alone past
+     * `maxBytes`: a create's body bounds its size. assumption: see README#limits
+     */
     putWorker(record: WorkerRecord) {
-      if (!workers.has(record.worker.id) && workers.size >= limits.maxWorkers) {
-        const oldest = workers.keys().next()
-        if (!oldest.done) workers.delete(oldest.value)
+      const id = record.worker.id
+      const size = jsonBytes(record)
+      bytes += size - (sizes.get(id) ?? 0)
+      sizes.set(id, size)
+      workers.set(id, record)
+      if (workers.size <= limits.maxWorkers && bytes <= limits.maxBytes) return
+      for (const oldest of workers.keys()) {
+        if (workers.size <= limits.maxWorkers && bytes <= limits.maxBytes) break
+        if (oldest !== id) drop(oldest) // deleting while iterating a Map is safe
       }
-      workers.set(record.worker.id, record)
     },
     /** The provider `llmProviderId` of organization `orgId`, if both exist and belong together. */
     findLlmProvider(orgId: string, llmProviderId: string) {

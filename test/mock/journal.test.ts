@@ -28,7 +28,10 @@ const Entry = z
       .strict(),
   })
   .strict()
-const Journal = z.object({ count: z.int(), entries: z.array(Entry) }).strict()
+/** `next`: the seq to read on from (`?after=`), null on the last page (see journal-pages.test.ts). */
+const Journal = z
+  .object({ count: z.int(), entries: z.array(Entry), next: z.int().nullable() })
+  .strict()
 
 const API_KEY = 'sk-PLANTED-4f1c9a7e2b5d8e0f3a6c'
 const TOKEN = 'PLANTED-bearer-91b2c3d4e5f6'

@@ -1,0 +1,20 @@
+/**
+ * `text` if it has at most `max` characters, else its first `max` and a marker with the whole
+ * length: `abc… (1000000 characters)`. Never splits a surrogate pair.
+ */
+export const excerpt = (text: string, max: number): string => {
+  if (text.length <= max) return text
+  const code = text.charCodeAt(max - 1)
+  const end = code >= 0xd800 && code <= 0xdbff ? max - 1 : max // a high surrogate: keep the pair whole
+  return `${text.slice(0, end)}… (${text.length} characters)`
+}
+
+/** A copy of a JSON value with every string longer than `max` cut to an excerpt. */
+export const excerptStrings = (value: unknown, max: number): unknown => {
+  if (typeof value === 'string') return excerpt(value, max)
+  if (typeof value !== 'object' || value === null) return value
+  if (Array.isArray(value)) return value.map((item) => excerptStrings(item, max))
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, excerptStrings(item, max)]),
+  )
+}

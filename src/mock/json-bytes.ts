@@ -1,0 +1,37 @@
+/** Deeper than this, a value counts as nothing more (the mock's values are a few levels deep). */
+const MAX_DEPTH = 64
+
+/**
+ * The size in UTF-8 bytes of a value written as JSON, without writing it: a walk that adds up
+ * string, number and key lengths. Exact for text that needs no escapes (escapes are not counted);
+ * UTF-8 bytes are never fewer than V8 keeps for the same string, so the figure bounds memory too.
+ */
+export const jsonBytes = (value: unknown, depth = 0): number => {
+  switch (typeof value) {
+    case 'string':
+      return Buffer.byteLength(value, 'utf8') + 2
+    case 'number':
+      return String(value).length
+    case 'boolean':
+      return value ? 4 : 5
+    case 'object': {
+      if (value === null) return 4
+      if (depth >= MAX_DEPTH) return 0
+      if (Array.isArray(value)) {
+        let size = 1 + value.length
+        for (const item of value) size += jsonBytes(item, depth + 1)
+        return size
+      }
+      let size = 2
+      let first = true
+      for (const [key, item] of Object.entries(value)) {
+        if (item === undefined) continue // JSON.stringify leaves it out
+        size += (first ? 0 : 1) + Buffer.byteLength(key, 'utf8') + 3 + jsonBytes(item, depth + 1)
+        first = false
+      }
+      return size
+    }
+    default:
+      return 0 // undefined, functions: not written
+  }
+}

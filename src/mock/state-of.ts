@@ -1,0 +1,75 @@
+import { boundedPage, MAX_PAGE_BYTES, MAX_PAGE_LIMIT } from './bounded-page.js'
+import { excerptStrings } from './excerpt.js'
+import { toMockLlmProvider } from './factories.js'
+import { jsonBytes } from './json-bytes.js'
+import type { Session } from './session.js'
+import { toWorkerView } from './worker-view.js'
+
+/**
+ * Strings of the state longer than this are shown as excerpts: the state is for reading, and a
+ * worker's free-text fields have no spec maximum. assumption: see README#admin-api
+ */
+export const MAX_STATE_STRING = 1024
+
+/** Room for the `next` cursor (a worker id) when sizing the answer. */
+const CURSOR_ROOM = 'x'.repeat(64)
+
+/** A page of the state: workers after the worker `after`, at most `limit` of them. */
+export type StateQuery = { after?: string | undefined; limit?: number | undefined }
+
+/** Kept workers after the worker `after` as the state shows them, oldest first, with their size. */
+function* shownWorkersAfter(session: Session, now: number, after: string | undefined) {
+  const { workers } = session.store
+  // Eviction drops the oldest first, so when the cursor's worker is gone, every kept one is newer.
+  let isPast = after === undefined || !workers.has(after)
+  for (const [id, record] of workers) {
+    if (!isPast) {
+      isPast = id === after
+      continue
+    }
+    const shown = excerptStrings(
+      {
+        ...toWorkerView(record, { userId: session.userId, now, lifecycle: session.lifecycle }),
+        launch: record.launch,
+      },
+      MAX_STATE_STRING,
+    )
+    yield { id, shown, size: jsonBytes(shown) }
+  }
+}
+
+/**
+ * A session's state as `GET /__mock/state` shows it: statuses as of now, the key masked, long
+ * strings cut to excerpts, and the workers a page at a time (`next`: the last worker's id when
+ * more remain), so the answer stays about MAX_PAGE_BYTES however large the state.
+ */
+export const stateOf = (session: Session, now: number, query: StateQuery = {}) => {
+  const { store } = session
+  const head = {
+    session: session.id,
+    scenario: session.scenario.name,
+    seed: session.seed,
+    orgId: session.orgId,
+    llmProviderId: session.llmProviderId,
+    organizations: excerptStrings([...store.orgs.values()], MAX_STATE_STRING),
+    llmProviders: excerptStrings(
+      [...store.llmProviders.values()].map(toMockLlmProvider),
+      MAX_STATE_STRING,
+    ),
+    /** What the session keeps, against its bounds (README#limits). */
+    stored: {
+      workers: store.workers.size,
+      bytes: store.bytes(),
+      maxWorkers: store.limits.maxWorkers,
+      maxBytes: store.limits.maxBytes,
+    },
+  }
+  const page = boundedPage(shownWorkersAfter(session, now, query.after), {
+    limit: query.limit ?? MAX_PAGE_LIMIT,
+    // what the rest of the answer leaves (`next` at its longest: a worker id)
+    maxBytes: MAX_PAGE_BYTES - jsonBytes({ ...head, workers: [], next: CURSOR_ROOM }),
+    sizeOf: (item) => item.size,
+    cursorOf: (item) => item.id,
+  })
+  return { ...head, workers: page.items.map((item) => item.shown), next: page.next }
+}
