@@ -20,9 +20,14 @@ const rssMb = (gc = true) => {
   if (gc) globalThis.gc?.()
   return process.memoryUsage().rss / MB
 }
+/** Live JS heap after GC: what the mock holds, without the pages V8 and malloc keep for reuse. */
+const heapMb = () => {
+  globalThis.gc?.()
+  return process.memoryUsage().heapUsed / MB
+}
 
 const phase = async (name) => {
-  const { createMockApp } = await import('../dist/src/index.js')
+  const { createMockApp } = await import('../dist/src/mock/app.js') // the mock only
   const app = createMockApp({ clock: () => Date.UTC(2026, 0, 1) })
   const create = async (body, query = '') => {
     const res = await app.request(`/v1/workers${query}`, {
@@ -34,6 +39,7 @@ const phase = async (name) => {
     await res.arrayBuffer()
   }
   const idle = rssMb()
+  const idleHeap = heapMb()
   const started = performance.now()
   let peak = idle
   const creates = async (count, body, query) => {
@@ -56,6 +62,7 @@ const phase = async (name) => {
       nameLength: workerName.length,
       seconds: (performance.now() - started) / 1000,
       rssMb: { idle, peak: Math.max(peak, after), afterGc: after },
+      heapMb: { idle: idleHeap, afterGc: heapMb() },
       state: {
         status: res.status,
         answerBytes: Buffer.byteLength(text),
@@ -73,6 +80,7 @@ const phase = async (name) => {
     query,
   )
   const full = rssMb()
+  const fullHeap = heapMb()
   const readsStarted = performance.now()
   const answers = await Promise.all(
     Array.from({ length: CONCURRENT_READS }, () => app.request('/__mock/requests')),
@@ -105,6 +113,7 @@ const phase = async (name) => {
     creates: JOURNAL_FILL,
     seconds: (performance.now() - started) / 1000,
     rssMb: { idle, full, inFlight },
+    heapMb: { idle: idleHeap, full: fullHeap },
     reads: {
       concurrent: CONCURRENT_READS,
       statuses,

@@ -22,5 +22,5 @@ for (let i = 1; i <= COUNT; i++) {
 const seconds = (performance.now() - started) / 1000
 const state = await (await app.request('/__mock/state')).json()
 process.stdout.write(
-  `${JSON.stringify({ creates: COUNT, seconds, workersKept: state.workers.length, samples })}\n`,
+  `${JSON.stringify({ creates: COUNT, seconds, workersKept: state.stored.workers, samples })}\n`,
 )

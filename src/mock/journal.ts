@@ -3,7 +3,7 @@ import type { OperationId } from '../api/operations.js'
 import { readAtMost } from '../common/read-at-most.js'
 import { mayHoldSecret, REDACTED, redactJson, redactText } from '../common/redact.js'
 import { boundedPage, MAX_PAGE_BYTES, MAX_PAGE_LIMIT, type Page } from './bounded-page.js'
-import { excerpt } from './excerpt.js'
+import { detached, excerpt } from './excerpt.js'
 import { jsonBytes } from './json-bytes.js'
 
 /** One request the mock answered, as test authors read it back. Secrets are masked on write. */
@@ -36,6 +36,8 @@ export const DEFAULT_MAX_JOURNAL = 1_000
 export const DEFAULT_MAX_JOURNAL_BYTES = 16 * 1024 * 1024
 /** A path, query or content type longer than this is kept as an excerpt (README#limits). */
 export const MAX_JOURNALLED_TEXT = 2 * 1024
+/** Past this length a URL is worth copying out of (ordinary URLs are shared as they are). */
+const MAX_SHARED_URL = 1024
 /** A body larger than this is journalled as its size only. */
 const MAX_JOURNALLED_BODY = 64 * 1024
 
@@ -102,10 +104,15 @@ export const journalRequestBody = async (req: HonoRequest, status: number): Prom
   } catch {
     return '(body not readable)' // the body broke mid-stream: answered already, nothing to keep
   }
+  const length = Number(req.header('content-length'))
+  // A refused body is not touched at all: opening `raw.body` on a node server takes the socket's
+  // stream from node, which then neither drains it nor keeps the connection (the client, still
+  // sending, got a reset instead of the 413).
+  if (status === 413)
+    return Number.isFinite(length) ? `(${length} bytes, not kept)` : '(body not kept)'
   const stream = req.raw.body
   if (stream === null) return null
-  const length = Number(req.header('content-length'))
-  if (status === 413 || req.raw.bodyUsed || length > MAX_JOURNALLED_BODY) {
+  if (req.raw.bodyUsed || length > MAX_JOURNALLED_BODY) {
     return Number.isFinite(length) ? `(${length} bytes, not kept)` : '(body not kept)'
   }
   const read = await readAtMost(stream, MAX_JOURNALLED_BODY)
@@ -130,10 +137,10 @@ export const createJournal = (
   max: number = DEFAULT_MAX_JOURNAL,
   maxBytes: number = DEFAULT_MAX_JOURNAL_BYTES,
 ) => {
-  // Entries before `head` are dropped: trimming moves `head` on, and the array is compacted only
-  // once `head` passes the entries kept (copying the journal on every request once full cost ~3 %
-  // of the mock's CPU in a profile).
-  let kept: Kept[] = []
+  // Entries before `head` are dropped, their slots emptied at once so they can be collected:
+  // trimming moves `head` on, and the array is compacted only once `head` passes the entries kept
+  // (copying the journal on every request once full cost ~3 % of the mock's CPU in a profile).
+  let kept: (Kept | undefined)[] = []
   let head = 0
   let bytes = 0
   let seq = 0
@@ -148,6 +155,7 @@ export const createJournal = (
     // The newest entry always stays: its body and texts are bounded, so it is small.
     while (kept.length - head > 1 && (kept.length - head > max || bytes > maxBytes)) {
       bytes -= kept[head]?.size ?? 0
+      kept[head] = undefined
       head++
     }
     if (head >= 64 && head >= kept.length - head) live()
@@ -166,11 +174,18 @@ export const createJournal = (
   return {
     record(entry: Omit<JournalEntry, 'seq'> & { request: { authorization: string | null } }) {
       seq++
+      // Path and query are cut from the request's URL: from a long URL, keep copies, not views
+      // that would keep the whole URL alive (see `detached`).
+      const isLongUrl = entry.path.length + entry.query.length > MAX_SHARED_URL
+      const own = (text: string) => {
+        const kept = excerpt(text, MAX_JOURNALLED_TEXT)
+        return isLongUrl && kept === text ? detached(text) : kept
+      }
       const stored: JournalEntry = {
         ...entry,
         seq,
-        path: excerpt(entry.path, MAX_JOURNALLED_TEXT),
-        query: excerpt(entry.query, MAX_JOURNALLED_TEXT),
+        path: own(entry.path),
+        query: own(entry.query),
         request: {
           ...entry.request,
           contentType:
@@ -208,8 +223,8 @@ export const createJournal = (
     clear(filter: JournalFilter = {}) {
       const drop = keep(filter)
       const before = live().length
-      kept = kept.filter((item) => !drop(item.entry))
-      bytes = kept.reduce((sum, item) => sum + item.size, 0)
+      kept = kept.filter((item) => item !== undefined && !drop(item.entry))
+      bytes = kept.reduce((sum, item) => sum + (item?.size ?? 0), 0)
       return before - kept.length
     },
   }
