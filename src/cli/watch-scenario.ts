@@ -1,5 +1,6 @@
 import { watch } from 'node:fs'
 import { basename, dirname } from 'node:path'
+import { printable } from '../common/printable.js'
 import type { MockApp } from '../mock/app.js'
 import { ScenarioError } from '../mock/scenario-error.js'
 import { loadScenarioFile } from '../mock/scenario-registry.js'
@@ -17,12 +18,17 @@ export const watchScenario = (file: string, app: MockApp, io: Io) => {
   const reload = () => {
     try {
       const scenario = loadScenarioFile(file)
-      app.control.sessions.clear()
+      // Adopted only once it has built; then every other session starts again on it.
       app.control.useScenario(scenario, '')
+      app.control.sessions.clear()
       io.out(`reloaded scenario ${scenario.name} from ${file}`)
     } catch (error) {
-      if (!(error instanceof ScenarioError)) throw error
-      io.err(`${error.message} (keeping the previous scenario)`)
+      // Whatever went wrong, the mock goes on with the scenario it had: one line, no stack.
+      const reason =
+        error instanceof ScenarioError
+          ? error.message
+          : `[worker-api-kit] scenario ${file} could not be applied: ${error instanceof Error ? error.message : String(error)}`
+      io.err(printable(`${reason} (keeping the previous scenario)`, 2_000))
     }
   }
   // Watch the folder, not the file: editors that save by renaming a new file over the old one

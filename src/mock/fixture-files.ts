@@ -16,6 +16,7 @@ export const FIXTURE_PROBLEM_KINDS = [
   'validation',
   'malformed-json',
   'unauthorized',
+  'forbidden',
   'not-found',
   'method-not-allowed',
   'payload-too-large',

@@ -56,6 +56,8 @@ export const FIXTURE_INPUTS = {
   unsupportedContentType: 'text/plain',
   /** The scenario rule behind the `rate-limited` problem. */
   rateLimit: { limit: 10, windowMs: 60_000 },
+  /** A Host header of a DNS-rebinding page, behind the `forbidden` problem. */
+  foreignHost: 'rebind.attacker.example:4010',
 } satisfies {
   createWorkerLocal: CreateWorkerBody
   createWorkerCloud: CreateWorkerBody
@@ -64,6 +66,7 @@ export const FIXTURE_INPUTS = {
   invalidCreateWorker: unknown
   unsupportedContentType: string
   rateLimit: { limit: number; windowMs: number }
+  foreignHost: string
 }
 
 /**
@@ -141,6 +144,7 @@ const problemsOf = (unknownWorkerId: string): Record<FixtureProblemKind, Problem
     ),
     'malformed-json': at(workers, PROBLEMS.malformedJson()),
     unauthorized: at(workers, PROBLEMS.unauthorized()),
+    forbidden: at(workers, PROBLEMS.foreignHost(FIXTURE_INPUTS.foreignHost)),
     'not-found': at(`${workers}/${unknownWorkerId}`, PROBLEMS.workerNotFound(unknownWorkerId)),
     'method-not-allowed': at(workers, PROBLEMS.methodNotAllowed('GET', workers, ['POST'])),
     'payload-too-large': at(workers, PROBLEMS.payloadTooLarge()),

@@ -1,10 +1,16 @@
 import { z } from '@hono/zod-openapi'
 import { Destination, MockInstanceStatus, MockWorkerStatus } from '../schemas/worker.js'
 
+/**
+ * The oldest a seeded worker can be, and the latest a lifecycle step can start (ten years): any
+ * value a scenario file holds gives a valid date when the mock builds it.
+ */
+export const MAX_AGE_MS = 10 * 365 * 24 * 3_600_000
+
 /** One stage of a worker's life: from `afterMs` after creation, the worker and instance statuses. */
 export const LifecycleStep = z
   .object({
-    afterMs: z.int().min(0),
+    afterMs: z.int().min(0).max(MAX_AGE_MS),
     status: MockWorkerStatus,
     instanceStatus: MockInstanceStatus,
   })

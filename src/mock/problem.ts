@@ -14,6 +14,7 @@ export const PROBLEM_KINDS = {
   'payload-too-large': { status: 413, title: 'Payload too large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
   unauthorized: { status: 401, title: 'Unauthorized' },
+  forbidden: { status: 403, title: 'Forbidden' },
   'rate-limited': { status: 429, title: 'Too many requests' },
   scenario: { status: 503, title: 'Scenario error' },
   'internal-error': { status: 500, title: 'Internal error' },
@@ -71,6 +72,37 @@ export const PROBLEMS = {
       'unauthorized',
       'This mock requires Authorization: Bearer <token>; any token works and names its user.',
       [{ pointer: '/headers/authorization', message: 'Missing or malformed bearer token' }],
+    ),
+  adminUnauthorized: (hasAdminToken: boolean) =>
+    buildProblem(
+      'unauthorized',
+      hasAdminToken
+        ? 'The admin API of this mock needs its admin token: Authorization: Bearer <token> or x-mock-admin-token: <token>.'
+        : 'The admin API of this mock (started with --auth) needs Authorization: Bearer <token>.',
+      [{ pointer: '/headers/authorization', message: 'Missing or wrong admin token' }],
+    ),
+  foreignHost: (host: string) =>
+    buildProblem(
+      'forbidden',
+      `This mock does not answer requests for host ${JSON.stringify(host.slice(0, 100))}; it answers loopback names and IP addresses, and the names given with --allowed-host (a guard against DNS rebinding).`,
+      [{ pointer: '/headers/host', message: 'Host not allowed' }],
+    ),
+  crossOriginAdmin: (origin: string) =>
+    buildProblem(
+      'forbidden',
+      `The admin API does not answer pages of other origins (${JSON.stringify(origin.slice(0, 100))}); allow one with --cors ORIGIN.`,
+      [{ pointer: '/headers/origin', message: 'Cross-origin admin request refused' }],
+    ),
+  simpleAdminWrite: () =>
+    buildProblem(
+      'forbidden',
+      'A request that changes the mock must be one a web page cannot send without a CORS preflight: send it with Content-Type: application/json, or with an x-mock-* header.',
+      [
+        {
+          pointer: '/headers/content-type',
+          message: 'Expected application/json or an x-mock-* header',
+        },
+      ],
     ),
   workerNotFound: (id: string) =>
     buildProblem('not-found', `No worker with id ${id}.`, [
@@ -149,3 +181,12 @@ export const problemResponseOf = (
     ? c.body(body, { status: problem.status, headers: allHeaders })
     : problemAt(c.req.path, { ...problem, ...(errors ? { errors } : {}) }, headers)
 }
+
+/** A 400 naming a request header whose value the mock cannot decode (`x-mock-session`…). */
+export const headerProblem = (c: Context, name: string, message: string) =>
+  problemResponseOf(
+    c,
+    buildProblem('validation', `The ${name} header is invalid.`, [
+      { pointer: `/headers/${name}`, message },
+    ]),
+  )

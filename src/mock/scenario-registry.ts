@@ -3,6 +3,9 @@ import { ScenarioError, scenarioErrorOf } from './scenario-error.js'
 
 export type ScenarioRegistry = ReadonlyMap<string, Scenario>
 
+/** The largest scenario file the mock reads (1 MiB): every value in it is bounded by its schema too. */
+export const MAX_SCENARIO_FILE_BYTES = 1024 * 1024
+
 /** Parses a scenario, or throws a `ScenarioError` naming the source and every broken pointer. */
 export const parseScenario = (raw: unknown, source: string): Scenario => {
   const result = Scenario.safeParse(raw)
@@ -38,8 +41,18 @@ export const loadScenarioFile = (file: string): Scenario => {
     throw new ScenarioError(file, [{ pointer: '', message: 'files can be read only on Node' }])
   let text: string
   try {
+    const { size } = node.fs.statSync(file)
+    if (size > MAX_SCENARIO_FILE_BYTES) {
+      throw new ScenarioError(file, [
+        {
+          pointer: '',
+          message: `${size} bytes; a scenario file has at most ${MAX_SCENARIO_FILE_BYTES}`,
+        },
+      ])
+    }
     text = node.fs.readFileSync(file, 'utf8')
   } catch (error) {
+    if (error instanceof ScenarioError) throw error
     throw new ScenarioError(file, [
       { pointer: '', message: `cannot read: ${(error as Error).message}` },
     ]) // fs errors are Errors

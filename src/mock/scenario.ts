@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi'
 import { operations } from '../api/operations.js'
-import { LlmProviderSource } from '../schemas/llm-provider.js'
-import { Destination, MockWorkerStatus } from '../schemas/worker.js'
-import { Lifecycle } from './lifecycle.js'
+import { UpdateLlmProviderBody } from '../schemas/llm-provider.js'
+import { CreateWorkerBody, MockWorkerStatus } from '../schemas/worker.js'
+import { Lifecycle, MAX_AGE_MS } from './lifecycle.js'
 
 const OPERATION_IDS = operations.map((o) => o.operationId)
 
@@ -11,6 +11,10 @@ const NO_BODY_STATUSES: readonly number[] = [204, 205, 304]
 
 /** Longest wait a scenario may ask for: every wait of the mock is bounded. */
 export const MAX_SCENARIO_WAIT_MS = 120_000
+/** Most uses a counted rule (`times`) or a rate limit (`limit`) can name. */
+const MAX_COUNT = 1_000_000
+/** Longest poll interval a scenario may tell clients (a day). */
+const MAX_POLL_AFTER_MS = 86_400_000
 
 const Wait = z.int().min(0).max(MAX_SCENARIO_WAIT_MS)
 
@@ -42,14 +46,17 @@ export const Rule = z
     description: z.string().optional(),
     match: RuleMatch.default({ operation: '*' }),
     /** Applies only to this many matching requests of a session, then never again. */
-    times: z.int().positive().optional(),
+    times: z.int().positive().max(MAX_COUNT).optional(),
     /** Applies to this share of matching requests, drawn from the session's seed (deterministic). */
     probability: z.number().min(0).max(1).optional(),
     /** Waits this long before answering. */
     latency: Latency.optional(),
     /** After `limit` matching requests within `windowMs`, answers 429 with `Retry-After`. */
     rateLimit: z
-      .object({ limit: z.int().positive(), windowMs: z.int().positive().max(3_600_000) })
+      .object({
+        limit: z.int().positive().max(MAX_COUNT),
+        windowMs: z.int().positive().max(3_600_000),
+      })
       .strict()
       .optional(),
     /** Answers with this status and JSON body instead of the operation. */
@@ -60,7 +67,10 @@ export const Rule = z
         headers: z
           .record(
             z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'a header name (RFC 9110 token)'),
-            z.string().regex(/^[^\r\n\0]*$/, 'a header value without CR, LF or NUL'),
+            z
+              .string()
+              .max(8_192)
+              .regex(/^[^\r\n\0]*$/, 'a header value without CR, LF or NUL'),
           )
           .optional(),
       })
@@ -90,17 +100,17 @@ export const Rule = z
   })
 export type Rule = z.infer<typeof Rule>
 
-/** A worker to start with: what is given, faker fills the rest. */
+const { shape: create } = CreateWorkerBody
+const { shape: provider } = UpdateLlmProviderBody
+
+/** A worker to start with: the fields of a create (spec §4.2), as optional; faker fills the rest. */
 export const SeedWorker = z
   .object({
-    name: z.string().min(1).optional(),
-    destination: Destination.default('local'),
-    description: z.string().optional(),
-    imageVersion: z.string().optional(),
-    workspacePath: z.string().optional(),
-    sandboxBackend: z.string().optional(),
+    ...create,
+    name: create.name.optional(),
+    destination: create.destination.default('local'),
     /** How long ago it was created, so the lifecycle has moved it on. Default 1 hour. */
-    ageMs: z.int().min(0).default(3_600_000),
+    ageMs: z.int().min(0).max(MAX_AGE_MS).default(3_600_000),
     /** A status that stays whatever the lifecycle says (e.g. `stopped`, `failed`). */
     status: MockWorkerStatus.optional(),
   })
@@ -109,10 +119,10 @@ export const SeedWorker = z
 /** The LLM provider an organization starts with: what is given, faker fills the rest. */
 export const SeedLlmProvider = z
   .object({
-    source: LlmProviderSource.optional(),
-    providerId: z.string().min(1).optional(),
-    modelIds: z.array(z.string().min(1)).optional(),
-    customConfigText: z.string().min(1).optional(),
+    source: provider.source.optional(),
+    providerId: provider.providerId,
+    modelIds: provider.modelIds,
+    customConfigText: provider.customConfigText,
     hasApiKey: z.boolean().optional(),
   })
   .strict()
@@ -134,7 +144,10 @@ export const Scenario = z
     lifecycle: Lifecycle.optional(),
     /** How long a client is told to wait before polling a new worker, per destination. */
     pollAfterMs: z
-      .object({ local: z.int().positive(), cloud: z.int().positive() })
+      .object({
+        local: z.int().positive().max(MAX_POLL_AFTER_MS),
+        cloud: z.int().positive().max(MAX_POLL_AFTER_MS),
+      })
       .partial()
       .strict()
       .optional(),

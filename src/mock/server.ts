@@ -16,15 +16,21 @@ export type MockServer = {
   readonly url: string
   readonly port: number
   readonly app: MockApp
-  /** Stops listening and ends open connections. */
+  /** Stops listening, ends open connections and pending scenario waits. */
   readonly close: () => Promise<void>
 }
 
 /** Serves the mock over HTTP on node; resolves once it listens. */
 export const startMockServer = async (options: MockServerOptions = {}): Promise<MockServer> => {
-  const app = createMockApp(options)
   const host = options.host ?? DEFAULT_HOST
-  const server = createAdaptorServer({ fetch: app.fetch })
+  // The name it listens on is a name it answers to (a host name given with --host).
+  const allowedHosts =
+    options.allowedHosts === true ? true : [...(options.allowedHosts ?? []), host]
+  const app = createMockApp({ ...options, allowedHosts })
+  // Node itself drains a body the mock refused (413) and keeps the connection, however slow the
+  // client: @hono/node-server's own clean-up gives a body 500 ms, then closes the socket under a
+  // client still sending, which then reads a reset instead of the 413.
+  const server = createAdaptorServer({ fetch: app.fetch, autoCleanupIncoming: false })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? DEFAULT_PORT, host, () => {
@@ -40,6 +46,7 @@ export const startMockServer = async (options: MockServerOptions = {}): Promise<
     port,
     app,
     close: () => {
+      app.stop()
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve())
         if ('closeAllConnections' in server) server.closeAllConnections()

@@ -1,5 +1,6 @@
 import { typeid } from 'typeid-js'
 import type { MockApp } from '../../src/mock/app.js'
+import type { MockEnv } from '../../src/mock/env.js'
 
 export type Sent = {
   status: number
@@ -10,6 +11,12 @@ export type Sent = {
   text: string
 }
 
+/**
+ * The bindings of a request that came over the network (what @hono/node-server passes), without
+ * a socket: the guards that only network requests meet (Host, cross-origin admin) apply.
+ */
+export const OVER_NETWORK: MockEnv['Bindings'] = { incoming: {} }
+
 /** Sends a JSON request through `app.request()` (no port) and reads the whole answer. */
 export const send = async (
   app: MockApp,
@@ -17,12 +24,19 @@ export const send = async (
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
+  env?: MockEnv['Bindings'],
 ): Promise<Sent> => {
-  const res = await app.request(path, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  })
+  const res = await app.request(
+    path,
+    {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      ...(body === undefined
+        ? {}
+        : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    },
+    env,
+  )
   const text = await res.text()
   let parsed: unknown = text
   try {

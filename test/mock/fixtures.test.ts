@@ -25,7 +25,7 @@ import {
   MockWorkerStatus,
   WorkerEnvelope,
 } from '../../src/schemas/worker.js'
-import { send } from '../helpers/send.js'
+import { OVER_NETWORK, send } from '../helpers/send.js'
 
 const FIXTURES_DIR = fileURLToPath(new URL('../../fixtures/', import.meta.url))
 
@@ -81,6 +81,8 @@ const PROBLEM_REQUESTS = {
   validation: (path) => send(fixtureApp(), 'POST', path, FIXTURE_INPUTS.invalidCreateWorker),
   'malformed-json': (path) => send(fixtureApp(), 'POST', path, '{"name":'),
   unauthorized: (path) => send(fixtureApp({ auth: true }), 'POST', path, valid),
+  forbidden: (path) =>
+    send(fixtureApp(), 'POST', path, valid, { host: FIXTURE_INPUTS.foreignHost }, OVER_NETWORK),
   'not-found': (path) => send(fixtureApp(), 'PATCH', path, { name: 'renamed' }),
   'method-not-allowed': (path) => send(fixtureApp(), 'GET', path),
   'payload-too-large': (path) =>

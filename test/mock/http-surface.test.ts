@@ -40,7 +40,7 @@ describe('http surface', () => {
     expect.soft(Problem.parse(res.body).status).toBe(405)
   })
 
-  it('answers a CORS preflight from any origin by default', async () => {
+  it('answers a CORS preflight from a page on localhost by default, echoing its origin', async () => {
     const res = await createMockApp().request('/v1/workers', {
       method: 'OPTIONS',
       headers: {
@@ -50,7 +50,8 @@ describe('http surface', () => {
       },
     })
     expect.soft(res.status).toBe(204)
-    expect.soft(res.headers.get('access-control-allow-origin')).toBe('*')
+    expect.soft(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
+    expect.soft(res.headers.get('access-control-allow-credentials')).toBe('true')
     expect.soft(res.headers.get('access-control-allow-methods')).toContain('PATCH')
     expect
       .soft(res.headers.get('access-control-allow-headers')?.split(/,\s*/))

@@ -908,7 +908,8 @@ describe('robustness', () => {
         headers: FRESH,
         body: VALID_CREATE,
       })
-      const health = await app.request('/__mock/health')
+      // In auth mode the admin API asks for a token too.
+      const health = await app.request('/__mock/health', { headers: FRESH })
       expect.soft(after.status).toBe(201)
       expect.soft(MockCreateWorkerResponse.safeParse(await after.json()).success).toBe(true)
       expect.soft(health.status).toBe(200)

@@ -65,7 +65,11 @@ const State = z.object({
   llmProviders: z.array(MockLlmProvider),
   workers: z.array(z.object({ worker: MockWorker, instance: MockInstance, launch: MockLaunch })),
 })
-const stateOf = async (app: MockApp) => State.parse((await send(app, 'GET', '/__mock/state')).body)
+/** The default session's state; with a token, since the admin API in auth mode asks for one. */
+const stateOf = async (app: MockApp) =>
+  State.parse(
+    (await send(app, 'GET', '/__mock/state', undefined, { authorization: 'Bearer admin' })).body,
+  )
 
 const create = (app: MockApp, body: object = LOCAL, headers: Record<string, string> = {}) =>
   send(app, 'POST', '/v1/workers', body, headers)

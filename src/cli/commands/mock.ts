@@ -1,5 +1,7 @@
+import { printable } from '../../common/printable.js'
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../mock/defaults.js'
 import type { Command } from '../command.js'
+import { adminTokenOf, allowedHostsOf, corsOf, isLoopback } from '../mock-flags.js'
 import { parseIntegerFlag } from '../parse-number.js'
 import { CliError, EXIT } from '../usage-error.js'
 
@@ -19,15 +21,24 @@ Options:
   --scenario NAME|FILE  start every session in this scenario (default "default"); shipped:
                       default, empty, slow, flaky, rate-limited, cloud-provisioning, auth-required
   --watch             reload the --scenario FILE when it changes
-  --auth              require Authorization: Bearer <token> (the token names the user)
-  --cors ORIGIN       allowed CORS origin, or "off" (default *)
+  --auth              require Authorization: Bearer <token> (the token names the user);
+                      the admin API then needs a bearer token too
+  --cors ORIGIN       pages allowed to call the mock (repeatable): an origin (API and admin
+                      API, with credentials), "*" (any page, API only), "loopback" (default:
+                      pages on localhost, 127.x or [::1]), or "off"
+  --allowed-host NAME a Host name to answer besides loopback names and IP addresses
+                      (repeatable; ".example.test" allows its subdomains; guards DNS rebinding)
+  --admin-token T     the admin API (/__mock/*) requires this token; "env:VAR" reads it from
+                      the environment (out of the process list)
   --quiet             no request log
   -h, --help          this help`,
   options: {
     port: { type: 'string' },
     host: { type: 'string' },
     seed: { type: 'string' },
-    cors: { type: 'string' },
+    cors: { type: 'string', multiple: true },
+    'allowed-host': { type: 'string', multiple: true },
+    'admin-token': { type: 'string' },
     quiet: { type: 'boolean' },
     scenario: { type: 'string' },
     watch: { type: 'boolean' },
@@ -37,9 +48,9 @@ Options:
     const port = parseIntegerFlag('port', values['port'], { min: 0, max: MAX_PORT })
     const seed = parseIntegerFlag('seed', values['seed'], { min: 0, max: 2 ** 32 - 1 })
     const host = typeof values['host'] === 'string' ? values['host'] : undefined
-    const corsFlag = typeof values['cors'] === 'string' ? values['cors'] : undefined
-    if (corsFlag === '')
-      throw new CliError('[worker-api-kit] --cors needs an origin, "*" or "off".', 'E_USAGE')
+    const cors = corsOf(values['cors'])
+    const allowedHosts = allowedHostsOf(values['allowed-host'])
+    const adminToken = adminTokenOf(values['admin-token'])
     const quiet = values['quiet'] === true
     const scenarioFlag = typeof values['scenario'] === 'string' ? values['scenario'] : undefined
     const isScenarioFile =
@@ -65,15 +76,24 @@ Options:
       ...(port === undefined ? {} : { port }),
       ...(seed === undefined ? {} : { seed }),
       ...(host === undefined ? {} : { host }),
-      ...(corsFlag === undefined ? {} : { cors: corsFlag === 'off' ? false : corsFlag }),
+      ...(cors === undefined ? {} : { cors }),
+      ...(allowedHosts.length === 0 ? {} : { allowedHosts }),
+      ...(adminToken === undefined ? {} : { adminToken }),
       ...(quiet ? {} : { log: io.out }),
       ...(scenario === undefined ? {} : { scenario }),
       ...(values['auth'] === true ? { auth: true } : {}),
     }).catch((error: NodeJS.ErrnoException) => {
       if (error instanceof ScenarioError) throw new CliError(error.message, 'E_USAGE')
+      // Only an error of the socket is about listening; anything else is the mock's own.
+      if (typeof error.code !== 'string' || typeof error.syscall !== 'string') {
+        throw new CliError(
+          `[worker-api-kit] cannot start the mock: ${printable(error.message ?? String(error))}`,
+          'E_USAGE',
+        )
+      }
       const isPortProblem = error.code === 'EADDRINUSE' || error.code === 'EACCES'
       throw new CliError(
-        `[worker-api-kit] cannot listen on ${host ?? DEFAULT_HOST}:${port ?? DEFAULT_PORT} (${error.code ?? error.message}); ${isPortProblem ? 'pick another --port' : 'check --host'}.`,
+        `[worker-api-kit] cannot listen on ${host ?? DEFAULT_HOST}:${port ?? DEFAULT_PORT} (${error.code}); ${isPortProblem ? 'pick another --port' : 'check --host'}.`,
         'E_LISTEN',
       )
     })
@@ -89,6 +109,11 @@ Options:
         ? (await import('../watch-scenario.js')).watchScenario(scenarioFlag, server.app, io)
         : undefined
     const { orgId, llmProviderId } = server.app.ids
+    if (!isLoopback(host ?? DEFAULT_HOST)) {
+      io.err(
+        `[worker-api-kit] warning: listening on ${host}, so the mock and its admin API are reachable from the network${adminToken === undefined ? '; pass --admin-token to protect the admin API' : ''}.`,
+      )
+    }
     io.out(
       [
         `worker-api-kit mock listening on ${server.url}`,

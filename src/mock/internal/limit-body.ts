@@ -2,6 +2,9 @@ import type { Context } from 'hono'
 import { readAtMost } from '../../common/read-at-most.js'
 import type { MockEnv } from '../env.js'
 
+/** The largest refused body node reads and throws away to keep the connection (64 MiB). */
+const MAX_DRAINED_BYTES = 64 * 1024 * 1024
+
 /**
  * Refuses a body over `maxBytes` (413) and a body that breaks mid-stream (400).
  *
@@ -23,7 +26,12 @@ export const limitBody = (
     const isChunked = c.req.header('transfer-encoding') !== undefined
     if (isOnSocket && !isChunked) {
       if (length === undefined) return undefined // no length, no chunking: no body (RFC 9112 §6.3)
-      if (/^\d+$/.test(length)) return Number(length) > maxBytes ? answers.tooLarge(c) : undefined
+      if (/^\d+$/.test(length)) {
+        if (Number(length) <= maxBytes) return undefined
+        // Node drains a refused body so the client reads the 413; past this, it closes instead.
+        if (Number(length) > MAX_DRAINED_BYTES) c.header('connection', 'close')
+        return answers.tooLarge(c)
+      }
     }
     const body = c.req.raw.body
     if (body === null) return undefined

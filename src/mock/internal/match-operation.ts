@@ -7,11 +7,11 @@ const ROUTES = operations.map((operation) => ({
   pattern: new RegExp(`^${operation.path.replace(/\{\w+\}/g, '([^/]+)')}$`),
 }))
 
+/** An operation a request calls, with its path parameters (percent-decoded where possible). */
+export type MatchedOperation = { operationId: OperationId; params: Record<string, string> }
+
 /** The operation a method and path call, with its raw path parameters, or undefined. */
-export const matchOperation = (
-  method: string,
-  path: string,
-): { operationId: OperationId; params: Record<string, string> } | undefined => {
+export const matchOperation = (method: string, path: string): MatchedOperation | undefined => {
   for (const route of ROUTES) {
     if (route.method !== method) continue
     const found = route.pattern.exec(path)

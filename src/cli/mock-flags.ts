@@ -1,0 +1,64 @@
+import { printable } from '../common/printable.js'
+import type { CorsPolicy } from '../mock/stages/cors.js'
+import { CliError } from './usage-error.js'
+
+/** The mock's security flags, each parsed to what the app takes, or a usage error naming it. */
+
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i
+/** Whether `--host` names this machine only (no warning then). */
+export const isLoopback = (host: string) => LOOPBACK.test(host)
+
+/** `--cors` values → the app's policy: off, `*`, `loopback`, or a list of origins. */
+export const corsOf = (raw: unknown): CorsPolicy | undefined => {
+  const values = Array.isArray(raw) ? raw.map(String) : []
+  if (values.length === 0) return undefined
+  for (const value of values) {
+    const isKeyword = ['off', '*', 'loopback'].includes(value)
+    if (!isKeyword && !/^https?:\/\/[^/\s]+$/i.test(value)) {
+      throw new CliError(
+        `[worker-api-kit] --cors takes an origin such as http://localhost:5173 (scheme and host, no path), "*", "loopback" or "off"; got ${JSON.stringify(printable(value, 100))}.`,
+        'E_USAGE',
+      )
+    }
+    if (isKeyword && values.length > 1) {
+      throw new CliError(
+        `[worker-api-kit] --cors ${value} cannot be combined with other --cors values.`,
+        'E_USAGE',
+      )
+    }
+  }
+  const [first] = values
+  if (first === 'off') return false
+  if (first === '*' || first === 'loopback') return first
+  return values.map((origin) => new URL(origin).origin)
+}
+
+/** `--allowed-host` names, each a host name (no scheme, port or path). */
+export const allowedHostsOf = (raw: unknown): string[] => {
+  const values = Array.isArray(raw) ? raw.map(String) : []
+  for (const value of values) {
+    if (!/^\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(value)) {
+      throw new CliError(
+        `[worker-api-kit] --allowed-host takes a host name such as dev.example.test (a leading dot allows its subdomains); got ${JSON.stringify(printable(value, 100))}.`,
+        'E_USAGE',
+      )
+    }
+  }
+  return values
+}
+
+/** `--admin-token T`, or `env:VAR` to read it from the environment. */
+export const adminTokenOf = (raw: unknown): string | undefined => {
+  if (typeof raw !== 'string') return undefined
+  const fromEnv = /^env:([A-Za-z_][A-Za-z0-9_]*)$/.exec(raw)
+  const token = fromEnv?.[1] === undefined ? raw : process.env[fromEnv[1]]
+  if (token === undefined || token.trim() === '') {
+    throw new CliError(
+      fromEnv
+        ? `[worker-api-kit] --admin-token env:${fromEnv[1]}: the environment variable ${fromEnv[1]} is not set or empty.`
+        : '[worker-api-kit] --admin-token needs a token.',
+      'E_USAGE',
+    )
+  }
+  return token
+}

@@ -1,0 +1,22 @@
+import type { Context } from 'hono'
+import { bearerToken, userIdOfToken } from '../auth.js'
+import type { MockEnv } from '../env.js'
+import { PROBLEMS, problemResponseOf } from '../problem.js'
+
+/**
+ * Auth mode (the app's `auth`, or the session's scenario): a bearer token is required, and it
+ * decides the user (`createdByUserId`, `isMine`).
+ */
+export const authorize =
+  (isAppAuth: boolean) =>
+  async (c: Context<MockEnv>): Promise<Response | undefined> => {
+    if (!(isAppAuth || c.get('session').scenario.auth)) return undefined
+    const token = bearerToken(c.req.header('authorization'))
+    if (token === undefined) {
+      return problemResponseOf(c, PROBLEMS.unauthorized(), {
+        'www-authenticate': 'Bearer realm="worker-api-kit"',
+      })
+    }
+    c.set('userId', await userIdOfToken(token))
+    return undefined
+  }

@@ -1,0 +1,46 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { printable } from '../../common/printable.js'
+import { redactText } from '../../common/redact.js'
+import { allowedMethods } from '../internal/match-operation.js'
+import { PROBLEMS, problemResponseOf } from '../problem.js'
+
+/** No route: a 405 with `Allow` where the path is an operation's, else a 404 problem. */
+export const notFound = (c: Context) => {
+  const allowed = allowedMethods(c.req.path)
+  if (allowed.length > 0) {
+    return problemResponseOf(c, PROBLEMS.methodNotAllowed(c.req.method, c.req.path, allowed), {
+      allow: allowed.join(', '),
+    })
+  }
+  return problemResponseOf(c, PROBLEMS.routeNotFound(c.req.method, c.req.path))
+}
+
+/** The framework's own errors that the mock turns into problems: malformed JSON, size, media type. */
+export const httpErrorProblem = (c: Context, status: 400 | 413 | 415) => {
+  switch (status) {
+    case 400:
+      return PROBLEMS.malformedJson()
+    case 413:
+      return PROBLEMS.payloadTooLarge()
+    case 415:
+      return PROBLEMS.unsupportedMediaType(c.req.header('content-type'))
+  }
+}
+
+/**
+ * The framework's errors as problems; anything else is a bug of ours, logged once without input
+ * and answered 500 (the hostile-input property test keeps this branch unreachable).
+ */
+export const onError =
+  (log: ((line: string) => void) | undefined) => (error: Error, c: Context) => {
+    if (error instanceof HTTPException) {
+      const status = error.status
+      if (status === 400 || status === 413 || status === 415)
+        return problemResponseOf(c, httpErrorProblem(c, status))
+    }
+    log?.(
+      `[worker-api-kit] internal error on ${printable(c.req.method, 16)} ${printable(redactText(c.req.path))}: ${printable(error.name, 64)}`,
+    )
+    return problemResponseOf(c, PROBLEMS.internalError())
+  }

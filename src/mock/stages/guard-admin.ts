@@ -1,0 +1,67 @@
+import type { Context } from 'hono'
+import { bearerToken } from '../auth.js'
+import type { MockEnv } from '../env.js'
+import { PROBLEMS, problemResponseOf } from '../problem.js'
+import { allowedOrigin, type CorsPolicy } from './cors.js'
+
+export type AdminGuardOptions = {
+  readonly cors: CorsPolicy
+  /** The token the admin API requires (`Authorization: Bearer T` or `x-mock-admin-token: T`). */
+  readonly adminToken?: string | undefined
+  /** Auth mode: without an admin token, the admin API requires a bearer token like the API. */
+  readonly auth?: boolean | undefined
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i
+
+/** The request's own origin, as a browser writes it in `Origin` for a same-origin request. */
+const ownOrigin = (c: Context) => new URL(c.req.url).origin
+
+/** A header a web page cannot send without a CORS preflight: JSON, an `x-mock-*`, credentials. */
+const isNonSimple = (c: Context) =>
+  JSON_MEDIA_TYPE.test(c.req.header('content-type') ?? '') ||
+  c.req.header('authorization') !== undefined ||
+  Object.keys(c.req.header()).some((name) => name.startsWith('x-mock-'))
+
+/** Compares in time that does not depend on where the texts differ (this runs in browsers too). */
+const sameToken = (given: string | undefined, expected: string) => {
+  if (given === undefined || given.length !== expected.length) return false
+  let difference = 0
+  for (let i = 0; i < expected.length; i++)
+    difference |= given.charCodeAt(i) ^ expected.charCodeAt(i)
+  return difference === 0
+}
+
+/**
+ * The admin API is the local developer's. Over the network it refuses pages of other origins
+ * (unless named with `--cors ORIGIN`), and requests that change the mock must be non-simple, so a
+ * page's `fetch(url, { mode: 'no-cors', method: 'POST' })` or a form cannot send them (browsers
+ * send `Origin` on those, and `Sec-Fetch-Site` on every request). With an admin token, or in auth
+ * mode, it needs its token too, in-process as well.
+ */
+export const guardAdmin =
+  ({ cors, adminToken, auth }: AdminGuardOptions) =>
+  (c: Context<MockEnv>): Response | undefined => {
+    if (c.env?.incoming !== undefined) {
+      const origin = c.req.header('origin')
+      const isForeign =
+        origin !== undefined
+          ? origin !== ownOrigin(c) && allowedOrigin(cors, origin, 'admin') === undefined
+          : /^(?:cross|same)-site$/i.test(c.req.header('sec-fetch-site') ?? '')
+      if (isForeign) return problemResponseOf(c, PROBLEMS.crossOriginAdmin(origin ?? 'unknown'))
+      if (!READS.has(c.req.method) && !isNonSimple(c))
+        return problemResponseOf(c, PROBLEMS.simpleAdminWrite())
+    }
+    if (c.req.method === 'OPTIONS') return undefined
+    const token = bearerToken(c.req.header('authorization'))
+    const isAllowed =
+      adminToken !== undefined
+        ? sameToken(token ?? c.req.header('x-mock-admin-token'), adminToken)
+        : !auth || token !== undefined
+    return isAllowed
+      ? undefined
+      : problemResponseOf(c, PROBLEMS.adminUnauthorized(adminToken !== undefined), {
+          'www-authenticate': 'Bearer realm="worker-api-kit admin"',
+        })
+  }

@@ -1,0 +1,14 @@
+import type { Context } from 'hono'
+import { printable } from '../../common/printable.js'
+import { redactText } from '../../common/redact.js'
+
+/**
+ * One log line for a request: method, path, status and time. The path is the client's text, so
+ * it is masked (a credential in a path segment) and made printable (no forged lines, no terminal
+ * escapes), spaces encoded; never a body, a query or a header.
+ */
+export const logLine = (c: Context, status: number, startedAt: number): string => {
+  // Spaces stay encoded, so the line keeps its four fields whatever the path holds.
+  const path = printable(redactText(c.req.path)).replaceAll(' ', '%20')
+  return `${printable(c.req.method, 16)} ${path} ${status} ${(performance.now() - startedAt).toFixed(1)}ms`
+}

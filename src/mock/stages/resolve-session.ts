@@ -1,0 +1,51 @@
+import { z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import type { MockEnv } from '../env.js'
+import { headerProblem } from '../problem.js'
+import type { Scenario } from '../scenario.js'
+import type { ScenarioCatalog } from '../scenario-catalog.js'
+import type { Sessions } from '../session.js'
+
+const SessionHeader = z
+  .string()
+  .regex(/^[A-Za-z0-9._:-]{1,128}$/, '1 to 128 letters, digits or . _ : -')
+const ScenarioHeader = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'a scenario name: lowercase letters, digits, dashes')
+
+/**
+ * Decodes `x-mock-session` and `x-mock-scenario` (a bad value is a 400 naming the header) and
+ * sets the request's session, time and user.
+ */
+export const resolveSession =
+  ({
+    sessions,
+    catalog,
+    clock,
+  }: {
+    sessions: Sessions
+    catalog: ScenarioCatalog
+    clock: () => number
+  }) =>
+  (c: Context<MockEnv>): Response | undefined => {
+    const rawSession = c.req.header('x-mock-session')
+    const rawScenario = c.req.header('x-mock-scenario')
+    const sessionId = rawSession === undefined ? undefined : SessionHeader.safeParse(rawSession)
+    if (sessionId && !sessionId.success) {
+      return headerProblem(c, 'x-mock-session', sessionId.error.issues[0]?.message ?? '')
+    }
+    let scenario: Scenario | undefined
+    if (rawScenario !== undefined) {
+      const name = ScenarioHeader.safeParse(rawScenario)
+      scenario = name.success ? catalog.lookup(name.data) : undefined
+      if (!scenario) {
+        const names = [...catalog.all().keys()].join(', ')
+        return headerProblem(c, 'x-mock-scenario', `unknown scenario; known: ${names}`)
+      }
+    }
+    const session = sessions.get(sessionId?.data ?? '', scenario)
+    c.set('session', session)
+    c.set('now', clock())
+    c.set('userId', session.userId)
+    return undefined
+  }
