@@ -238,6 +238,17 @@ const memory = await new Promise((resolve, reject) => {
   )
 })
 
+// ---- bounded bytes: 1 MB creates and concurrent journal reads, against small creates (< 30 s)
+const bytes = await new Promise((resolve, reject) => {
+  const child = spawn('node', ['bench/byte-bounds.mjs'], { stdio: ['ignore', 'pipe', 'inherit'] })
+  let out = ''
+  child.stdout.on('data', (chunk) => (out += chunk))
+  child.on('exit', (code) =>
+    code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`byte-bounds bench exited ${code}`)),
+  )
+})
+const largeHeapOverSmallMb = bytes.large.heapMb.afterGc - bytes.small.heapMb.afterGc
+
 // ---- report
 const summary = {}
 for (const operation of Object.keys(requests)) {
@@ -281,6 +292,7 @@ const result = {
     bareAfterLoad: rssLoadedBare,
   },
   memory,
+  bytes,
   contract: {
     exitCode: contract.code,
     requests: Number(contractLine?.[1]),
@@ -300,6 +312,23 @@ const result = {
     },
     coldStartMs: { target: 200, value: coldMock, met: coldMock < 200 },
     rssIdleMb: { target: 80, value: rssIdleMock, met: rssIdleMock < 80 },
+    // the live heap that 1 500 creates of 1 MB names add over 1 500 small ones: the session's
+    // 8 MiB budget, and as much again for what the budget does not count
+    largeCreatesHeapOverSmallMb: {
+      target: 16,
+      value: largeHeapOverSmallMb,
+      met: largeHeapOverSmallMb < 16,
+    },
+    stateStatusAfterLargeCreates: {
+      target: 200,
+      value: bytes.large.state.status,
+      met: bytes.large.state.status === 200,
+    },
+    journalAnswerMb: {
+      target: 1,
+      value: bytes.journal.reads.answerBytes / 2 ** 20,
+      met: bytes.journal.reads.answerBytes <= 2 ** 20,
+    },
   },
 }
 writeFileSync('bench/results/latest.json', `${JSON.stringify(result, null, 2)}\n`)
@@ -326,6 +355,13 @@ console.log(
 const memoryLine = memory.samples.map((m) => `${m.creates / 1000}k ${f0(m.rssMb)}`).join(', ')
 console.log(
   `memory: ${memory.creates} creates in-process in ${f0(memory.seconds)} s, ${memory.workersKept} workers kept; RSS MB after GC at ${memoryLine}`,
+)
+const { small, large, journal } = bytes
+console.log(
+  `bytes, ${large.creates} creates in-process: ${small.nameLength}-character names RSS ${f0(small.rssMb.afterGc)} MB, heap ${f0(small.heapMb.afterGc)} MB; ${large.nameLength}-character names RSS ${f0(large.rssMb.afterGc)} MB (peak ${f0(large.rssMb.peak)}), heap ${f0(large.heapMb.afterGc)} MB, ${large.state.workersKept} workers kept (${f0(large.state.bytesKept / 2 ** 20)} MiB); GET /__mock/state ${large.state.status}, ${f0(large.state.answerBytes / 1024)} KB (${f0(large.seconds)} s)`,
+)
+console.log(
+  `journal, ${journal.creates} creates with 60 000-character bodies and 8 000-character queries: RSS ${f0(journal.rssMb.full)} MB, heap ${f0(journal.heapMb.full)} MB; ${journal.reads.concurrent} GET /__mock/requests at once: RSS ${f0(journal.rssMb.inFlight)} MB, ${f0(journal.reads.answerBytes / 1024)} KB and ${journal.reads.entriesPerAnswer} entries each; the whole journal: ${journal.walk.entries} entries in ${journal.walk.pages} pages (${f0(journal.seconds)} s)`,
 )
 console.log('\ntargets:')
 for (const [name, t] of Object.entries(result.targets))
