@@ -166,8 +166,11 @@ const bannerField = (text: string, name: string) =>
  * Starts `worker-api-kit mock --host 127.0.0.1 --port 0 ...args` (a free port each time, so tests
  * never collide) and resolves once the whole banner is printed.
  */
-export const startMock = async (args: readonly string[] = []): Promise<RunningMock> => {
-  const cli = spawnCli(['mock', '--host', '127.0.0.1', '--port', '0', ...args])
+export const startMock = async (
+  args: readonly string[] = [],
+  options: SpawnOptions = {},
+): Promise<RunningMock> => {
+  const cli = spawnCli(['mock', '--host', '127.0.0.1', '--port', '0', ...args], options)
   await cli.waitForStdout(BANNER_END)
   const text = cli.stdout()
   const match = text.match(BANNER_URL)
