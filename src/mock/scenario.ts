@@ -121,7 +121,8 @@ export const SeedLlmProvider = z
   .object({
     source: provider.source.optional(),
     providerId: provider.providerId,
-    modelIds: provider.modelIds,
+    // A provider may start with no models (the `empty` scenario); each name is bounded as in the API.
+    modelIds: z.array(provider.modelIds.unwrap().element).optional(),
     customConfigText: provider.customConfigText,
     hasApiKey: z.boolean().optional(),
   })

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { createMockApp } from '../../src/mock/app.js'
 import { MAX_AGE_MS } from '../../src/mock/lifecycle.js'
-import { MAX_SCENARIO_WAIT_MS, Scenario } from '../../src/mock/scenario.js'
+import { defineScenario, MAX_SCENARIO_WAIT_MS, Scenario } from '../../src/mock/scenario.js'
 import { send } from '../helpers/send.js'
 
 /** Every number a scenario holds, at the largest value its schema lets through. */
-const AT_THE_BOUNDS = {
+const AT_THE_BOUNDS = defineScenario({
   name: 'at-the-bounds',
   seed: 2 ** 32 - 1,
   pollAfterMs: { local: 86_400_000, cloud: 86_400_000 },
@@ -26,7 +26,7 @@ const AT_THE_BOUNDS = {
     { times: 1_000_000, rateLimit: { limit: 1_000_000, windowMs: 3_600_000 } },
     { latency: { min: 0, max: MAX_SCENARIO_WAIT_MS }, probability: 0 },
   ],
-}
+})
 
 describe('scenario bounds', () => {
   it('builds a scenario with every value at its bound, and answers from it', async () => {
@@ -43,9 +43,9 @@ describe('scenario bounds', () => {
       '/lifecycle/local/1/afterMs',
       {
         lifecycle: {
-          ...AT_THE_BOUNDS.lifecycle,
+          cloud: [{ afterMs: 0, status: 'provisioning', instanceStatus: 'provisioning' }],
           local: [
-            AT_THE_BOUNDS.lifecycle.local[0],
+            { afterMs: 0, status: 'pending', instanceStatus: 'pending' },
             { afterMs: MAX_AGE_MS + 1, status: 'running', instanceStatus: 'running' },
           ],
         },
