@@ -106,6 +106,8 @@ export const redactText = (text: string): string =>
 const maskValue = (value: unknown) =>
   typeof value === 'string' ? `${REDACTED} (${value.length} chars)` : REDACTED
 
+const NO_VALUES = { has: () => false }
+
 /** Deeper JSON is not walked: its content is masked whole. */
 const MAX_DEPTH = 64
 
@@ -115,7 +117,7 @@ const MAX_DEPTH = 64
  */
 export const redactJson = (
   value: unknown,
-  values: ReadonlySet<string> = new Set(),
+  values: { readonly has: (value: string) => boolean } = NO_VALUES,
   depth = 0,
 ): unknown => {
   if (depth > MAX_DEPTH) return REDACTED

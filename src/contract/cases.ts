@@ -46,6 +46,8 @@ export type CaseOptions = {
   readonly allowCloud: boolean
   /** Prefix of every generated worker name, so a run's workers can be found and cleaned up. */
   readonly namePrefix: string
+  /** `performance.now()` past which no more valid inputs are generated (the run's bound). */
+  readonly deadline?: number
 }
 
 export const bodySchemaOf = (operation: Operation): z.ZodType =>
@@ -167,6 +169,31 @@ const without = (root: unknown, path: Path): unknown => {
   return { ...root, [head]: without(Reflect.get(root, head), rest) }
 }
 
+/**
+ * The values `fc.sample` gives for this seed, in the same order, but no more once the deadline
+ * passes: a large `--runs` costs seconds to generate, and generating is part of the run's bound.
+ */
+const sampleUntil = (
+  arbitrary: fc.Arbitrary<unknown>,
+  { seed, runs, deadline }: Pick<CaseOptions, 'seed' | 'runs' | 'deadline'>,
+): unknown[] => {
+  const samples: unknown[] = []
+  const left = deadline === undefined ? undefined : deadline - performance.now()
+  if (left !== undefined && left <= 0) return samples
+  fc.check(
+    fc.property(arbitrary, (value) => {
+      samples.push(value)
+    }),
+    {
+      seed,
+      numRuns: runs,
+      endOnFailure: true,
+      ...(left === undefined ? {} : { interruptAfterTimeLimit: Math.ceil(left) }),
+    },
+  )
+  return samples
+}
+
 /** Every case of every operation, in a stable order, from the schemas alone. */
 export const buildCases = (options: CaseOptions): Case[] => {
   const makeId = seededIdMaker(options.seed)
@@ -197,10 +224,7 @@ export const buildCases = (options: CaseOptions): Case[] => {
       })
 
     // Valid, generated within every constraint.
-    const samples = fc.sample(arbitraryOf(bodySchema, overrides), {
-      seed: options.seed,
-      numRuns: options.runs,
-    })
+    const samples = sampleUntil(arbitraryOf(bodySchema, overrides), options)
     samples.forEach((sample, i) => {
       add({
         kind: 'generated',

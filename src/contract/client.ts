@@ -1,5 +1,7 @@
 import { readAtMost, untilAborted } from '../common/read-at-most.js'
-import type { Exchange, ReceivedResponse, SentRequest, TransportError } from './report.js'
+import { MAX_JSON_DEPTH, parseJson } from './parse-json.js'
+import type { Exchange, ReceivedResponse, SentRequest } from './report.js'
+import { BodyTooLarge, describeTransportError } from './transport-error.js'
 
 export type Fetch = (input: string, init: RequestInit) => Response | Promise<Response>
 
@@ -9,13 +11,13 @@ export type ClientOptions = {
   readonly headers?: Readonly<Record<string, string>>
   /** Per request, including reading the body. */
   readonly timeoutMs: number
-  /** A body larger than this is a finding, not a memory problem. Default 4 MiB. */
+  /** A body larger than this is a finding ("response too large"), read no further. Default 1 MiB. */
   readonly maxResponseBytes?: number
   /** How often a 429 is retried. Default 3. */
   readonly maxRetries?: number
   /** Longest wait honoured from `Retry-After`. Default 10 s. */
   readonly maxRetryWaitMs?: number
-  /** `performance.now()` past which no 429 is retried (the run's bound). */
+  /** `performance.now()` past which no 429 is retried and no request waits (the run's bound). */
   readonly deadline?: number
   /** Injected transport, e.g. a Hono app's `request` for an in-process run. Default `fetch`. */
   readonly fetch?: Fetch
@@ -29,7 +31,8 @@ export type RequestSpec = {
   readonly body?: string | undefined
 }
 
-const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024
+/** Far above any answer of the API (a worker is a few KiB); holds a judge's memory to a few MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024
 const DEFAULT_MAX_RETRIES = 3
 const DEFAULT_MAX_RETRY_WAIT_MS = 10_000
 const FALLBACK_RETRY_WAIT_MS = 1_000
@@ -49,33 +52,28 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const isJsonType = (contentType: string | undefined) =>
   contentType !== undefined && /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType)
 
-class BodyTooLarge extends Error {}
-
-/** The body as text, at most `limit` bytes; more, or a broken body, is thrown for describeError. */
+/** The body as text, at most `limit` bytes; more, or a broken body, is thrown for describeTransportError. */
 const readBounded = async (res: Response, limit: number, signal: AbortSignal): Promise<string> => {
   const read = await readAtMost(res.body, limit, signal)
-  if (read.kind === 'too-large') throw new BodyTooLarge(`response body over ${limit} bytes`)
+  if (read.kind === 'too-large')
+    throw new BodyTooLarge(`response too large: over ${limit} bytes, read no further`)
   if (read.kind === 'broken') throw read.error
   return new TextDecoder().decode(read.bytes)
 }
 
-const describeError = (
-  error: unknown,
-  timeoutMs: number,
-  stage: 'connect' | 'body',
-): TransportError => {
-  if (error instanceof BodyTooLarge) return { kind: 'too-large', stage, message: error.message }
-  const name = error instanceof Error ? error.name : ''
-  if (name === 'TimeoutError' || name === 'AbortError') {
-    const what = stage === 'connect' ? 'no answer' : 'the body did not end'
-    return { kind: 'timeout', stage, message: `${what} within ${timeoutMs} ms` }
+/** The response as the checks see it: the JSON parsed unless it nests deeper than the judge parses. */
+const received = (res: Response, text: string): ReceivedResponse => {
+  const parsed = parseJson(text)
+  return {
+    status: res.status,
+    headers: Object.fromEntries(res.headers),
+    text,
+    ...(parsed.kind === 'json' ? { json: parsed.value } : {}),
+    isJson: parsed.kind === 'json',
+    ...(parsed.kind === 'too-deep'
+      ? { parseError: `JSON nested deeper than ${MAX_JSON_DEPTH} levels, not parsed` }
+      : {}),
   }
-  const cause =
-    error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : ''
-  const message = `${error instanceof Error ? error.message : String(error)}${cause}`
-  return stage === 'body'
-    ? { kind: 'truncated', stage, message: `body ended early (${message})` }
-    : { kind: 'network', stage, message }
 }
 
 export type Client = {
@@ -96,7 +94,12 @@ export const createClient = (options: ClientOptions): Client => {
   const once = async (request: SentRequest) => {
     count++
     let stage: 'connect' | 'body' = 'connect'
-    const signal = AbortSignal.timeout(options.timeoutMs)
+    // Within the run's bound: a request in flight ends with it.
+    const timeoutMs = Math.max(
+      1,
+      Math.floor(Math.min(options.timeoutMs, (options.deadline ?? Infinity) - performance.now())),
+    )
+    const signal = AbortSignal.timeout(timeoutMs)
     try {
       const res = await untilAborted(
         Promise.resolve(
@@ -112,19 +115,9 @@ export const createClient = (options: ClientOptions): Client => {
       )
       stage = 'body'
       const text = await readBounded(res, maxBytes, signal)
-      const headers = Object.fromEntries(res.headers)
-      let json: unknown
-      let isJson = false
-      try {
-        json = JSON.parse(text)
-        isJson = true
-      } catch {
-        // not JSON: a finding for the checks that care
-      }
-      const response: ReceivedResponse = { status: res.status, headers, text, json, isJson }
-      return { response }
+      return { response: received(res, text) }
     } catch (error) {
-      return { error: describeError(error, options.timeoutMs, stage) }
+      return { error: describeTransportError(error, timeoutMs, stage) }
     }
   }
 

@@ -8,21 +8,29 @@ export type SentRequest = {
   readonly body?: string | undefined
 }
 
-/** What came back, when anything did. `json` is set when the body parsed as JSON. */
+/**
+ * What came back, when anything did. `json` is set when the body parsed as JSON. Held only while
+ * the checks judge it: the report keeps redacted excerpts, never whole bodies.
+ */
 export type ReceivedResponse = {
   readonly status: number
   readonly headers: Readonly<Record<string, string>>
   readonly text: string
   readonly json?: unknown
   readonly isJson: boolean
+  /** Why a body that may be JSON was not parsed (e.g. nested deeper than the judge parses). */
+  readonly parseError?: string | undefined
 }
 
-/** A transport failure: the server did not give a complete answer. */
+/** A transport failure: the server did not give a complete, valid answer. */
 export type TransportError = {
-  readonly kind: 'timeout' | 'network' | 'too-large' | 'truncated'
+  /** `malformed`: bytes came back, but not valid HTTP (headers over the limit, not HTTP at all). */
+  readonly kind: 'timeout' | 'network' | 'too-large' | 'truncated' | 'malformed'
   /** Before any answer (`connect`), or after the status and headers arrived (`body`). */
   readonly stage: 'connect' | 'body'
   readonly message: string
+  /** The transport's error code, e.g. `ECONNREFUSED`, `UND_ERR_HEADERS_OVERFLOW`. */
+  readonly code?: string | undefined
 }
 
 /** One request and its outcome. Never thrown: a misbehaving server is a finding. */

@@ -56,16 +56,21 @@ const leakyReport = async (): Promise<Report> => {
   })
 }
 
-/** Every secret the run handled: planted ones and the API keys the suite generated. */
-const allSecrets = () => {
-  const generated = buildCases({ seed: SEED, runs: 3, allowCloud: false, namePrefix: 'x' }).flatMap(
-    (c) => ('json' in c.body ? [...secretsIn(c.body.json)] : []),
-  )
-  return [
-    ...Object.values(PLANTED),
-    ...generated.filter((key) => key.length >= 6 && !/^x+$/.test(key)),
-  ]
-}
+/**
+ * The API keys the suite generated (test values, not secrets: they may appear in what the suite
+ * sent, never in what it quotes of an answer). Short ones could occur anywhere by chance.
+ */
+const generatedKeys = () =>
+  buildCases({ seed: SEED, runs: 3, allowCloud: false, namePrefix: 'x' })
+    .flatMap((c) => ('json' in c.body ? [...secretsIn(c.body.json)] : []))
+    .filter((key) => key.length >= 6 && !/^x+$/.test(key))
+
+/** What a report quotes of the server's answers: excerpts, errors and finding messages. */
+const answerParts = (report: Report) =>
+  report.results.flatMap((r) => [
+    ...r.exchanges.flatMap((e) => [e.responseExcerpt ?? '', e.error ?? '']),
+    ...r.findings.flatMap((f) => [f.responseExcerpt ?? '', f.message, f.pointer ?? '']),
+  ])
 
 describe('reporters', () => {
   it('writes JUnit XML that validates, with one testcase per result and the right counts', async () => {
@@ -115,19 +120,46 @@ describe('reporters', () => {
     expect.soft(text).toContain('"authorization: $AUTHORIZATION"')
   })
 
-  it('keeps every planted and generated secret out of every output', async () => {
+  it('keeps every planted credential out of every output', async () => {
     const report = await leakyReport()
     const outputs = {
       console: [formatReport(report), ...report.results.map(formatResultLine)].join('\n'),
       json: formatJson(report),
       junit: formatJunit(report),
     }
-    const secrets = allSecrets()
-    expect(secrets.length).toBeGreaterThan(3)
     for (const [name, text] of Object.entries(outputs)) {
-      for (const secret of secrets) {
+      for (const secret of Object.values(PLANTED)) {
         expect.soft(text.includes(secret), `${name} contains ${secret.slice(0, 12)}…`).toBe(false)
       }
+    }
+  })
+
+  // Before: every generated key was masked wherever its text occurred, so a create's
+  // `"imageVersion":"[REDACTED]"` (the same seeded string) hid what the server answered.
+  it('masks a generated API key where an answer echoes it, and nowhere else', async () => {
+    const report = await leakyReport()
+    const quoted = answerParts(report).join('\n')
+    expect(generatedKeys().length).toBeGreaterThan(0)
+    expect(quoted).toContain('"echoedKey":"[REDACTED]')
+    expect.soft(quoted).not.toMatch(/"echoedKey":"(?!\[REDACTED\])/)
+    expect.soft(quoted).not.toMatch(/"(imageVersion|name|workspacePath)":"\[REDACTED\]/)
+  })
+
+  it('prints curl lines that send the generated body as it was sent, API key included', async () => {
+    const report = await leakyReport()
+    const sentBodies = new Set(
+      buildCases({ seed: SEED, runs: 3, allowCloud: false, namePrefix: 'x' }).map((c) =>
+        'json' in c.body ? JSON.stringify(c.body.json) : c.body.raw,
+      ),
+    )
+    const curls = report.results
+      .flatMap((r) => r.findings.map((f) => f.curl))
+      .filter((curl) => curl.includes('"apiKey"') && !curl.includes('# body cut'))
+    expect(curls.length).toBeGreaterThan(0)
+    for (const curl of curls) {
+      const quoted = /--data-raw '((?:[^']|'\\'')*)'/.exec(curl)?.[1] ?? ''
+      const body = quoted.replaceAll("'\\''", "'").replace(/^(\{"name":")wak-contract-\w+ /, '$1x ')
+      expect.soft(sentBodies.has(body), curl.slice(0, 120)).toBe(true)
     }
   })
 })

@@ -23,6 +23,7 @@ export const successIsJson: Check = {
     const contentType = response.headers['content-type']
     if (!isJsonType(contentType))
       return fail(`content-type is ${quote(contentType ?? 'missing')}, not JSON`)
+    if (response.parseError !== undefined) return fail(`the body is ${response.parseError}`)
     if (!response.isJson) return fail(`the body does not parse as JSON: ${quote(response.text)}`)
     return pass()
   },

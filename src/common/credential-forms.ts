@@ -1,0 +1,82 @@
+/**
+ * Every form a credential can come back in: a server may echo the header value whole, the token
+ * after its scheme, the user and password inside a Basic credential, or any of them URL-encoded,
+ * JSON-escaped, HTML-escaped or base64-encoded. Masking each of these forms wherever it occurs
+ * keeps a credential given on the command line out of every output.
+ */
+
+/**
+ * Shorter values are masked where they stand (their header) but not searched for in free text:
+ * three characters would mask unrelated words. README#secrets says so.
+ */
+export const MIN_CREDENTIAL_LENGTH = 4
+
+/** `Bearer tok`, `Basic dXNlcjpwYXNz`, `Token tok`: a scheme word, then the credential. */
+const SCHEME = /^\s*([A-Za-z][\w.+-]*)\s+(\S(?:.*\S)?)\s*$/s
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2,3})?$/
+const BASE64URL = /^[A-Za-z0-9_-]+$/
+/** A decoded Basic credential: printable text with a colon. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: a credential with control characters is not text
+const USER_PASS = /^([^\u0000-\u001F:]*):([^\u0000-\u001F]*)$/
+
+/** `user:pass` and its parts, when `token` is the base64 of one (RFC 7617). */
+const basicParts = (token: string): string[] => {
+  if (!BASE64.test(token) && !BASE64URL.test(token)) return []
+  const text = Buffer.from(token, BASE64.test(token) ? 'base64' : 'base64url').toString('utf8')
+  const match = USER_PASS.exec(text)
+  return match ? [text, match[1] ?? '', match[2] ?? ''] : []
+}
+
+const jsonEscaped = (text: string) => JSON.stringify(text).slice(1, -1)
+/** JSON with every non-ASCII character as `\uXXXX` (what many serializers write). */
+const jsonAsciiEscaped = (text: string) =>
+  jsonEscaped(text).replace(
+    /[^\x20-\x7E]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+const htmlEscaped = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+
+/** The ways one piece of text is written back: as is, and in each encoding a server may apply. */
+const encodingsOf = (text: string): string[] => {
+  const base64 = Buffer.from(text, 'utf8').toString('base64')
+  return [
+    text,
+    encodeURIComponent(text),
+    encodeURIComponent(text).replaceAll('%20', '+'), // a form body
+    encodeURI(text),
+    jsonEscaped(text),
+    jsonAsciiEscaped(text),
+    jsonEscaped(text).replaceAll('/', '\\/'), // PHP's json_encode
+    jsonEscaped(jsonEscaped(text)), // JSON inside a JSON string
+    htmlEscaped(text),
+    base64,
+    base64.replace(/=+$/, ''),
+    Buffer.from(text, 'utf8').toString('base64url'),
+  ]
+}
+
+/**
+ * Every form of one credential value worth searching for, longest first (so that a longer form is
+ * masked whole before a shorter one inside it).
+ */
+export const credentialForms = (value: string): string[] => {
+  const bases = new Set([value, value.trim()])
+  const [, scheme, token] = SCHEME.exec(value) ?? []
+  if (token !== undefined) bases.add(token)
+  if (token !== undefined && scheme?.toLowerCase() === 'basic') {
+    for (const part of basicParts(token)) bases.add(part)
+  }
+  const forms = new Set<string>()
+  for (const base of bases) {
+    for (const form of encodingsOf(base)) {
+      if (form.length >= MIN_CREDENTIAL_LENGTH) forms.add(form)
+    }
+  }
+  return [...forms].sort((a, b) => b.length - a.length)
+}

@@ -1,0 +1,144 @@
+import { type OperationId, operations } from '../api/operations.js'
+import type { Case } from './cases.js'
+import type { CheckInput } from './check.js'
+import type { Client } from './client.js'
+import type { Exchange } from './report.js'
+import type { NotRun, Unsent } from './tally.js'
+
+/** After this many transport failures in a row, the target is taken to have stopped answering. */
+const MAX_CONSECUTIVE_TRANSPORT_ERRORS = 3
+
+export type SendOptions = {
+  readonly cases: readonly Case[]
+  readonly client: Client
+  /** `performance.now()` past which no case is sent (the run's bound, less the time to report). */
+  readonly deadline: number
+  /** The run's bound as the user gave it, for the reason of the cases left. */
+  readonly runTimeoutMs: number
+  readonly maxCreates: number
+  readonly orgId?: string | undefined
+  readonly llmProviderId?: string | undefined
+  readonly onOperation?: ((operationId: OperationId, cases: number) => void) | undefined
+  /** Each exchange as soon as it is complete; nothing of it is kept after this returns. */
+  readonly onExchange: (input: CheckInput) => void
+}
+
+export type Sent = Unsent & {
+  readonly workersCreated: number
+  /** Why the run stopped early, if it did. */
+  readonly abortedBecause: string | undefined
+}
+
+const pathOf = (template: string, params: Readonly<Record<string, string>>) =>
+  template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))
+
+/** The id of the worker a create answered with, if it answered with one. */
+const workerIdOf = (exchange: Exchange): string | undefined => {
+  if (!exchange.response) return undefined
+  const { status, json } = exchange.response
+  if (status < 200 || status >= 300 || typeof json !== 'object' || json === null) return undefined
+  const worker = Reflect.get(json, 'worker')
+  const id = typeof worker === 'object' && worker !== null ? Reflect.get(worker, 'id') : undefined
+  return typeof id === 'string' ? id : undefined
+}
+
+/**
+ * Sends the cases in the order the operations need them (a worker to rename first), within the
+ * run's bound, the create budget and the target's patience; hands each exchange on as it completes.
+ */
+export const sendCases = async (options: SendOptions): Promise<Sent> => {
+  const notRun: NotRun[] = []
+  const skippedOperations = new Map<OperationId, string>()
+  let workersCreated = 0
+  let consecutiveTransportErrors = 0
+  let abortedBecause: string | undefined
+  const runTimeout = `run timeout: the run bound of ${options.runTimeoutMs} ms was reached`
+
+  const skipCase = (c: Case, reason: string) => {
+    notRun.push({ case: c, reason })
+    return undefined
+  }
+
+  /** Sends one case; resolves to the id of the worker it created, if it created one. */
+  const execute = async (c: Case, params: Record<string, string>) => {
+    if (abortedBecause) return skipCase(c, abortedBecause)
+    if (performance.now() >= options.deadline) {
+      abortedBecause = runTimeout
+      return skipCase(c, abortedBecause)
+    }
+    if (c.operationId === 'createWorker' && workersCreated >= options.maxCreates) {
+      return skipCase(c, `--max-creates ${options.maxCreates} reached`)
+    }
+    const allParams = { ...params, ...c.params }
+    const route = operations.find((o) => o.operationId === c.operationId)
+    if (!route) return skipCase(c, `no route for ${c.operationId}`)
+    const sentBody = 'json' in c.body ? JSON.stringify(c.body.json) : c.body.raw
+    const exchange = await options.client.send({
+      method: route.method.toUpperCase(),
+      path: pathOf(route.path, allParams),
+      headers: { 'content-type': 'application/json' },
+      body: sentBody,
+    })
+    // Cut short by the run's bound, not by the server: not sent as far as the verdict goes.
+    if (exchange.error?.kind === 'timeout' && performance.now() >= options.deadline) {
+      abortedBecause = runTimeout
+      return skipCase(c, abortedBecause)
+    }
+    consecutiveTransportErrors = exchange.error ? consecutiveTransportErrors + 1 : 0
+    if (consecutiveTransportErrors >= MAX_CONSECUTIVE_TRANSPORT_ERRORS) {
+      abortedBecause = `the target gave no usable answer ${MAX_CONSECUTIVE_TRANSPORT_ERRORS} times in a row (${exchange.error?.kind})`
+    }
+    const createdId = c.operationId === 'createWorker' ? workerIdOf(exchange) : undefined
+    const status = exchange.response?.status ?? 0
+    if (c.operationId === 'createWorker' && status >= 200 && status < 300) workersCreated++
+    options.onExchange({ case: c, exchange, sentBody, params: allParams })
+    return createdId
+  }
+
+  /** Sends an operation's cases in order; resolves to the id of the first worker a case created. */
+  const runOperation = async (
+    operationId: OperationId,
+    ordered: readonly Case[],
+    params: Record<string, string>,
+  ) => {
+    options.onOperation?.(operationId, ordered.length)
+    let createdId: string | undefined
+    for (const c of ordered) {
+      const id = await execute(c, params) // never inside `??=`: it would stop being sent
+      createdId ??= id
+    }
+    return createdId
+  }
+  const casesOf = (operationId: OperationId) =>
+    options.cases.filter((c) => c.operationId === operationId)
+
+  // Create: one valid worker first (the rename cases need it), then what should create nothing,
+  // then the other valid inputs while the create budget lasts.
+  const createCases = casesOf('createWorker')
+  const [first, ...restValid] = createCases.filter((c) => c.expect === 'accept')
+  const workerId = await runOperation(
+    'createWorker',
+    [...(first ? [first] : []), ...createCases.filter((c) => c.expect === 'reject'), ...restValid],
+    {},
+  )
+
+  // Update worker: every case renames the worker created above.
+  if (workerId === undefined)
+    skippedOperations.set('updateWorker', abortedBecause ?? 'no worker could be created to rename')
+  else await runOperation('updateWorker', casesOf('updateWorker'), { id: workerId })
+
+  // Update LLM provider: only on the provider the user named (it is modified).
+  if (options.orgId === undefined || options.llmProviderId === undefined) {
+    skippedOperations.set(
+      'updateLlmProvider',
+      'needs --org-id and --llm-provider-id of a provider that exists on the target',
+    )
+  } else {
+    await runOperation('updateLlmProvider', casesOf('updateLlmProvider'), {
+      orgId: options.orgId,
+      llmProviderId: options.llmProviderId,
+    })
+  }
+
+  return { notRun, skippedOperations, workersCreated, abortedBecause }
+}

@@ -1,0 +1,90 @@
+import type { OperationId } from '../api/operations.js'
+import type { Case } from './cases.js'
+import type { Check, CheckInput } from './check.js'
+import type { DescribedExchange } from './describe-exchange.js'
+import type { CheckResult, ExchangeSummary, Finding } from './report.js'
+
+/** A case that was never sent, and why. */
+export type NotRun = { readonly case: Case; readonly reason: string }
+
+/** What the run did not do: cases not sent, operations skipped whole. */
+export type Unsent = {
+  readonly notRun: readonly NotRun[]
+  readonly skippedOperations: ReadonlyMap<OperationId, string>
+}
+
+type Judged = { readonly exchanges: ExchangeSummary[]; readonly findings: Finding[] }
+
+export type Tally = {
+  /**
+   * Judges one exchange with every check as soon as it is complete, and keeps only what the
+   * report needs (redacted excerpts): the exchange itself is not kept.
+   */
+  readonly judge: (input: CheckInput) => void
+  /** One result per check and operation, in the checks' order. */
+  readonly results: (unsent: Unsent) => CheckResult[]
+}
+
+/** The verdicts of a run, gathered exchange by exchange. */
+export const createTally = (
+  checks: readonly Check[],
+  describe: (input: CheckInput) => DescribedExchange,
+  isStrict: boolean,
+): Tally => {
+  const judged = new Map<Check, Map<OperationId, Judged>>(
+    checks.map((check) => [
+      check,
+      new Map(check.operations.map((op) => [op, { exchanges: [], findings: [] }])),
+    ]),
+  )
+
+  const judge = (input: CheckInput) => {
+    let described: DescribedExchange | undefined
+    for (const check of checks) {
+      const into = judged.get(check)?.get(input.case.operationId)
+      if (!into) continue
+      const verdict = check.run(input)
+      if (verdict.kind === 'n/a') continue
+      described ??= describe(input)
+      into.exchanges.push(described.summary)
+      if (verdict.kind === 'fail') into.findings.push(described.findingOf(verdict))
+    }
+  }
+
+  const resultOf = (check: Check, operationId: OperationId, unsent: Unsent): CheckResult => {
+    const base = {
+      checkId: check.id,
+      title: check.title,
+      spec: check.spec,
+      severity: check.severity,
+      operationId,
+    }
+    const skipped = (reason: string): CheckResult => ({
+      ...base,
+      outcome: 'skipped',
+      reason,
+      judged: 0,
+      findings: [],
+      exchanges: [],
+    })
+    const operationSkipped = unsent.skippedOperations.get(operationId)
+    if (operationSkipped) return skipped(operationSkipped)
+    const { exchanges, findings } = judged.get(check)?.get(operationId) ?? {
+      exchanges: [],
+      findings: [],
+    }
+    if (exchanges.length === 0) {
+      const pending = unsent.notRun.find((n) => n.case.operationId === operationId)
+      return skipped(pending?.reason ?? 'no exchange to judge')
+    }
+    const isWarning = check.severity === 'warning' && !isStrict
+    const outcome = findings.length === 0 ? 'passed' : isWarning ? 'warned' : 'failed'
+    return { ...base, outcome, judged: exchanges.length, findings, exchanges }
+  }
+
+  return {
+    judge,
+    results: (unsent) =>
+      checks.flatMap((check) => check.operations.map((op) => resultOf(check, op, unsent))),
+  }
+}
