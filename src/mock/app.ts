@@ -37,6 +37,10 @@ export type MockLimits = {
   maxSessions?: number
   /** Journal entries kept (all sessions); the oldest go first. Default 1 000. */
   maxJournal?: number
+  /** Bytes of workers kept per session; the oldest is dropped past it. Default 8 MiB. */
+  maxSessionBytes?: number
+  /** Bytes of workers kept over all sessions; the least recently used sessions go first. Default 256 MiB. */
+  maxTotalBytes?: number
 }
 
 export type MockAppOptions = {
@@ -94,8 +98,12 @@ export const createMockApp = (options: MockAppOptions = {}) => {
       : catalog.resolve(options.scenario, { files: true })
   const sessions = createSessions({
     seed: options.seed ?? DEFAULT_SEED,
-    limits: { maxWorkers: options.limits?.maxWorkers ?? DEFAULT_STORE_LIMITS.maxWorkers },
+    limits: {
+      maxWorkers: options.limits?.maxWorkers ?? DEFAULT_STORE_LIMITS.maxWorkers,
+      maxBytes: options.limits?.maxSessionBytes,
+    },
     maxSessions: options.limits?.maxSessions ?? DEFAULT_MAX_SESSIONS,
+    maxTotalBytes: options.limits?.maxTotalBytes,
     clock,
     scenario: () => appScenario,
   })

@@ -15,6 +15,9 @@ export type TestSessionOptions = {
 
 let counter = 0
 
+/** Most journal pages one `requests()` reads: the journal's byte bound fits in far fewer. */
+const MAX_PAGES = 1_000
+
 /** The journal's answer, as far as this helper needs to know it. */
 const hasEntries = (body: unknown): body is { entries: JournalEntry[] } =>
   typeof body === 'object' && body !== null && Array.isArray(Reflect.get(body, 'entries'))
@@ -58,11 +61,22 @@ export const createTestSession = (target: MockTarget, options: TestSessionOption
     fetch: sessionFetch,
     /** The requests this session made, oldest first (secrets masked), optionally of one operation. */
     requests: async (filter: { operation?: OperationId } = {}): Promise<JournalEntry[]> => {
-      const query = filter.operation ? `?operation=${filter.operation}` : ''
-      const body: unknown = await json(`/__mock/requests${query}`)
-      if (!hasEntries(body))
-        throw new Error('[worker-api-kit] /__mock/requests answered without entries')
-      return body.entries
+      const entries: JournalEntry[] = []
+      let after: unknown = null
+      // Page by page (each answer is bounded): the journal itself holds at most MAX_PAGES' worth.
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const query = new URLSearchParams({
+          ...(filter.operation ? { operation: filter.operation } : {}),
+          ...(after === null ? {} : { after: String(after) }),
+        }).toString()
+        const body: unknown = await json(`/__mock/requests${query ? `?${query}` : ''}`)
+        if (!hasEntries(body))
+          throw new Error('[worker-api-kit] /__mock/requests answered without entries')
+        entries.push(...body.entries)
+        after = Reflect.get(body, 'next') ?? null
+        if (after === null) break
+      }
+      return entries
     },
     /** The session's state: organization, provider (key masked), workers with their current status. */
     state: async (): Promise<unknown> => json('/__mock/state'),
