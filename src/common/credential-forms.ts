@@ -74,6 +74,7 @@ export const credentialForms = (value: string): string[] => {
   }
   const forms = new Set<string>()
   for (const base of bases) {
+    if (base.length < MIN_CREDENTIAL_LENGTH) continue
     for (const form of encodingsOf(base)) {
       if (form.length >= MIN_CREDENTIAL_LENGTH) forms.add(form)
     }

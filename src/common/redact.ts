@@ -87,8 +87,9 @@ const decoded = (text: string) => {
   return out
 }
 
-const maskIfSecret = (whole: string, head: string, name: string) =>
-  isSecretName(name) ? `${head}${REDACTED}` : whole
+/** `head` + the mask when `name` is a secret's (and its value not masked already), else as it was. */
+const maskIfSecret = (whole: string, head: string, name: string, value: string) =>
+  isSecretName(name) && !value.startsWith(REDACTED) ? `${head}${REDACTED}` : whole
 
 /**
  * Text with secret fields masked by their names (JSON-like, form-like and `name: value` lines) and
@@ -96,10 +97,14 @@ const maskIfSecret = (whole: string, head: string, name: string) =>
  */
 export const redactText = (text: string): string =>
   decoded(text)
-    .replace(JSON_FIELD, (whole, head: string, name: string) => maskIfSecret(whole, head, name))
-    .replace(FORM_FIELD, (whole, head: string, name: string) => maskIfSecret(whole, head, name))
-    .replace(LINE_FIELD, (whole, head: string, _quote: string, name: string) =>
-      maskIfSecret(whole, head, name),
+    .replace(JSON_FIELD, (whole, head: string, name: string, value: string) =>
+      maskIfSecret(whole, head, name, value),
+    )
+    .replace(FORM_FIELD, (whole, head: string, name: string, value: string) =>
+      maskIfSecret(whole, head, name, value),
+    )
+    .replace(LINE_FIELD, (whole, head: string, _quote: string, name: string, value: string) =>
+      maskIfSecret(whole, head, name, value),
     )
     .replace(CREDENTIAL, `$1 ${REDACTED}`)
 

@@ -1,6 +1,8 @@
 import { writeFile } from 'node:fs/promises'
+import { redactText } from '../../common/redact.js'
 import type { Command } from '../command.js'
 import { parseIntegerFlag } from '../parse-number.js'
+import { readHeaders } from '../read-headers.js'
 import { CliError, EXIT } from '../usage-error.js'
 
 const listOf = (value: unknown): string[] =>
@@ -8,18 +10,6 @@ const listOf = (value: unknown): string[] =>
     .flatMap((v) => String(v).split(','))
     .map((v) => v.trim())
     .filter(Boolean)
-
-/** `-H "Name: value"` → `[name, value]`, or a usage error. */
-const parseHeader = (raw: string): [string, string] => {
-  const match = raw.match(/^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*:\s?(.*)$/)
-  if (!match?.[1]) {
-    throw new CliError(
-      `[worker-api-kit] -H expects "Name: value"; got a value without a name and a colon.`,
-      'E_USAGE',
-    )
-  }
-  return [match[1], match[2] ?? '']
-}
 
 export const contract: Command = {
   name: 'contract',
@@ -35,8 +25,12 @@ Options:
   --org-id ID             an org_… id that exists on the target  } both needed for the LLM-provider
   --llm-provider-id ID    an lpr_… id of that org (it is MODIFIED) } checks; skipped without them
   -H, --header "N: v"     header sent with every request (repeatable); credentials are redacted
+                          in every form in every output. "N: env:VAR" reads the value from the
+                          environment variable VAR (keeps it out of the process list)
+  --header-file FILE      more headers, one "Name: value" a line (# comments); -H wins on a clash
   --timeout MS            per request (default 10000)
-  --run-timeout MS        the whole run (default 120000)
+  --run-timeout MS        the whole run, reports included (default 120000); the cases left at
+                          the bound are skipped ("run timeout") and the reports still written
   --seed N                seed of the generated cases (default: random, printed)
   --runs N                generated valid inputs per operation (default 5)
   --allow-cloud           also create cloud workers (they may provision real machines)
@@ -53,6 +47,7 @@ Options:
     'org-id': { type: 'string' },
     'llm-provider-id': { type: 'string' },
     header: { type: 'string', short: 'H', multiple: true },
+    'header-file': { type: 'string', multiple: true },
     timeout: { type: 'string' },
     'run-timeout': { type: 'string' },
     seed: { type: 'string' },
@@ -74,7 +69,11 @@ Options:
         'E_USAGE',
       )
     }
-    const headers = Object.fromEntries(listOfRaw(values['header']).map(parseHeader))
+    const { headers, secrets } = await readHeaders({
+      header: listOfRaw(values['header']),
+      headerFiles: listOfRaw(values['header-file']),
+      env: process.env,
+    })
     const orgId = typeof values['org-id'] === 'string' ? values['org-id'] : undefined
     const llmProviderId =
       typeof values['llm-provider-id'] === 'string' ? values['llm-provider-id'] : undefined
@@ -98,7 +97,9 @@ Options:
     const { formatJunit } = await import('../../contract/reporters/junit.js')
     const { summarize } = await import('../../contract/report.js')
 
-    io.out(`worker-api-kit contract → ${baseUrl}${values['strict'] === true ? ' (strict)' : ''}`)
+    io.out(
+      `worker-api-kit contract → ${redactText(baseUrl)}${values['strict'] === true ? ' (strict)' : ''}`,
+    )
     io.out(
       orgId && llmProviderId
         ? `  the llm-provider checks MODIFY provider ${llmProviderId} of ${orgId}`
@@ -111,6 +112,7 @@ Options:
       const report = await runContract({
         baseUrl,
         headers,
+        secrets,
         orgId,
         llmProviderId,
         ...(timeoutMs === undefined ? {} : { timeoutMs }),
@@ -130,9 +132,12 @@ Options:
               onResult: (result) => io.out(formatResultLine(result)),
             }),
       })
-      if (typeof values['json'] === 'string') await writeFile(values['json'], formatJson(report))
-      if (typeof values['junit'] === 'string') await writeFile(values['junit'], formatJunit(report))
+      const unwritten = [
+        await writeReport('--json', values['json'], () => formatJson(report)),
+        await writeReport('--junit', values['junit'], () => formatJunit(report)),
+      ].filter((message) => message !== undefined)
       io.out(formatReport(report))
+      if (unwritten.length > 0) throw new CliError(unwritten.join(' '), 'E_USAGE')
       return summarize(report).failed > 0 ? EXIT.failed : EXIT.ok
     } catch (error) {
       if (error instanceof ContractError)
@@ -143,6 +148,18 @@ Options:
       throw error
     }
   },
+}
+
+/** Writes one report file; a message instead of a throw, so that the other reports are written. */
+const writeReport = async (flag: string, file: unknown, format: () => string) => {
+  if (typeof file !== 'string') return undefined
+  try {
+    await writeFile(file, format())
+    return undefined
+  } catch (error) {
+    const code = error instanceof Error && 'code' in error ? String(error.code) : 'unwritable'
+    return `[worker-api-kit] ${flag} ${file}: cannot write it (${code}); pass a path in a writable directory.`
+  }
 }
 
 /** Repeated raw values (not comma-split: a header value may hold commas). */

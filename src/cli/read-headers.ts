@@ -1,0 +1,107 @@
+import { readFile, stat } from 'node:fs/promises'
+import { CliError } from './usage-error.js'
+
+/** A header file is a handful of lines; anything larger is not one. */
+const MAX_HEADER_FILE_BYTES = 64 * 1024
+
+/** RFC 9110 §5.1 token, then `:` and the value. */
+const HEADER_LINE = /^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*:\s?(.*)$/
+/** `env:NAME`: the value is read from the environment variable NAME. */
+const FROM_ENV = /^\s*env:([A-Za-z_][A-Za-z0-9_]*)\s*$/
+/** RFC 9110 §5.5: a field value has no line break and no NUL. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
+const FORBIDDEN_IN_VALUE = /[\r\n\u0000]/
+
+export type HeaderSources = {
+  /** Repeated `-H "Name: value"` or `-H "Name: env:VAR"`. */
+  readonly header: readonly string[]
+  /** Files of `Name: value` lines (`#` comments), read before the -H values. */
+  readonly headerFiles: readonly string[]
+  readonly env: Readonly<Record<string, string | undefined>>
+}
+
+export type ReadHeaders = {
+  readonly headers: Record<string, string>
+  /** Values that came from the environment: masked in every output whatever their header's name. */
+  readonly secrets: string[]
+}
+
+const usage = (message: string) => new CliError(`[worker-api-kit] ${message}`, 'E_USAGE')
+
+/** Checks a value; the message names where it came from, never the value itself. */
+const checked = (value: string, where: string) => {
+  if (FORBIDDEN_IN_VALUE.test(value))
+    throw usage(`${where}: the value holds a line break or NUL; a header value is one line.`)
+  return value
+}
+
+const readHeaderFile = async (file: string): Promise<[string, string][]> => {
+  let text: string
+  try {
+    const { size } = await stat(file)
+    if (size > MAX_HEADER_FILE_BYTES)
+      throw usage(
+        `--header-file ${file}: ${size} bytes; a header file holds at most ${MAX_HEADER_FILE_BYTES}.`,
+      )
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    if (error instanceof CliError) throw error
+    const code = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable'
+    throw usage(
+      `--header-file ${file}: cannot read it (${code}); pass a file of "Name: value" lines.`,
+    )
+  }
+  const headers: [string, string][] = []
+  for (const [index, raw] of text.split(/\r?\n/).entries()) {
+    const line = raw.trim()
+    if (line === '' || line.startsWith('#')) continue
+    const where = `--header-file ${file} line ${index + 1}`
+    const match = HEADER_LINE.exec(line)
+    if (!match?.[1]) throw usage(`${where}: expected "Name: value" (# starts a comment).`)
+    headers.push([match[1], checked((match[2] ?? '').trim(), where)])
+  }
+  return headers
+}
+
+/** `-H "Name: value"` → `[name, value]`, the value read from the environment for `env:VAR`. */
+const readHeaderFlag = (
+  raw: string,
+  sources: HeaderSources,
+  secrets: string[],
+): [string, string] => {
+  const match = HEADER_LINE.exec(raw)
+  if (!match?.[1]) {
+    throw usage('-H expects "Name: value"; got a value without a name and a colon.')
+  }
+  const name = match[1]
+  const value = match[2] ?? ''
+  const variable = FROM_ENV.exec(value)?.[1]
+  if (variable === undefined) return [name, checked(value, `-H ${name}`)]
+  const fromEnv = sources.env[variable]
+  if (fromEnv === undefined || fromEnv === '') {
+    throw usage(
+      `-H ${name}: env:${variable} names an environment variable that is ${fromEnv === undefined ? 'not set' : 'empty'}; export ${variable} before the run.`,
+    )
+  }
+  secrets.push(fromEnv)
+  return [name, checked(fromEnv, `-H ${name} (from ${variable})`)]
+}
+
+/**
+ * The headers to send with every request: the header files first, then each -H (a later value of
+ * the same name, in any case, replaces an earlier one). Values given as `env:VAR` or in a file
+ * stay out of the process list; none is ever printed in an error.
+ */
+export const readHeaders = async (sources: HeaderSources): Promise<ReadHeaders> => {
+  const secrets: string[] = []
+  const byName = new Map<string, [string, string]>()
+  for (const file of sources.headerFiles) {
+    for (const [name, value] of await readHeaderFile(file))
+      byName.set(name.toLowerCase(), [name, value])
+  }
+  for (const raw of sources.header) {
+    const [name, value] = readHeaderFlag(raw, sources, secrets)
+    byName.set(name.toLowerCase(), [name, value])
+  }
+  return { headers: Object.fromEntries(byName.values()), secrets }
+}

@@ -1,0 +1,158 @@
+// What the contract reports mask: the user's credentials in every form they can come back in,
+// secrets a server hands out as whole tokens, and nothing of the suite's own test values.
+import { describe, expect, it } from 'vitest'
+import { credentialForms } from '../../src/common/credential-forms.js'
+import { REDACTED } from '../../src/common/redact.js'
+import { curlFor } from '../../src/contract/curl.js'
+import { createRedactor } from '../../src/contract/redactor.js'
+import {
+  createRememberedSecrets,
+  MAX_REMEMBERED_SECRETS,
+} from '../../src/contract/remembered-secrets.js'
+
+const TOKEN = 'tok-PLANTED/9f+3c=a1'
+const USER = 'ci-robot'
+const PASSWORD = 'PLANTED-pass:w0rd'
+const BASIC = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`
+const KEY = 'PLANTED-KEY-5e6f7a'
+
+/** Every part that must not come back in clear, and the text it may come back in. */
+const ECHOES: readonly [string, string, string][] = [
+  ['the whole header value', `Bearer ${TOKEN}`, `{"echo":"Bearer ${TOKEN}"}`],
+  ['the bare token', `Bearer ${TOKEN}`, `{"user":"${TOKEN}"}`],
+  ['the token in prose', `Bearer ${TOKEN}`, `token ${TOKEN} is not valid here`],
+  ['the token URL-encoded', `Bearer ${TOKEN}`, `?next=${encodeURIComponent(TOKEN)}`],
+  ['the header URL-encoded', `Bearer ${TOKEN}`, `?auth=${encodeURIComponent(`Bearer ${TOKEN}`)}`],
+  ['the token JSON-escaped', `Bearer ${TOKEN}`, JSON.stringify({ t: `a"${TOKEN}` })],
+  ['the token with escaped slashes', `Bearer ${TOKEN}`, `{"t":"${TOKEN.replace('/', '\\/')}"}`],
+  ['the token HTML-escaped', `Bearer a&${TOKEN}`, `<p>a&amp;${TOKEN}</p>`],
+  ['the token in base64', `Bearer ${TOKEN}`, Buffer.from(TOKEN).toString('base64')],
+  ['the Basic credential decoded', BASIC, `{"login":"${USER}:${PASSWORD}"}`],
+  ['the Basic password alone', BASIC, `{"password":"x","note":"${PASSWORD}"}`],
+  ['the Basic user alone', BASIC, `{"note":"hello ${USER}"}`],
+  ['a bare key', KEY, `{"clientKey":"${KEY}"}`],
+  ['a bare key inside a word', KEY, `prefix${KEY}suffix`],
+  ['a doubly encoded key', KEY, `?k=${encodeURIComponent(encodeURIComponent(`x ${KEY}`))}`],
+]
+
+const secretParts = (credential: string) =>
+  credential === BASIC ? [USER, PASSWORD, BASIC.slice(6)] : [credential.replace(/^Bearer /, '')]
+
+describe('createRedactor', () => {
+  it.each(ECHOES)('masks %s in an answer', (_form, credential, answer) => {
+    const redactor = createRedactor([credential])
+
+    const masked = redactor.response(answer)
+
+    for (const part of secretParts(credential)) expect(masked).not.toContain(part)
+    expect(masked).toContain(REDACTED)
+  })
+
+  it.each(ECHOES)('masks %s in a JSON answer', (_form, credential, answer) => {
+    const redactor = createRedactor([credential])
+
+    const masked = redactor.responseJson({ echoed: answer })
+
+    for (const part of secretParts(credential)) expect(masked).not.toContain(part)
+  })
+
+  it('masks a credential in what the suite sent and keeps the rest of the request as it was', () => {
+    const redactor = createRedactor([`Bearer ${TOKEN}`])
+    const body = `{"apiKey":"commodo","note":"${TOKEN}"}`
+
+    expect(redactor.request(body)).toBe(`{"apiKey":"commodo","note":"${REDACTED}"}`)
+  })
+
+  it('masks a generated key where an answer echoes it whole, not inside other text', () => {
+    const redactor = createRedactor()
+
+    const masked = redactor.responseJson(
+      { echoedKey: 'commodo', customConfigText: 'in ex commodo cillum', apiKey: 'commodo' },
+      new Set(['commodo']),
+    )
+
+    expect(JSON.parse(masked)).toEqual({
+      echoedKey: `${REDACTED} (7 chars)`,
+      customConfigText: 'in ex commodo cillum',
+      apiKey: `${REDACTED} (7 chars)`,
+    })
+  })
+
+  it('masks a token the server handed out wherever it comes back later, as a whole token', () => {
+    const redactor = createRedactor()
+    const token = 'tok-1a2b3c4d5e6f'
+
+    redactor.remember([token])
+
+    expect(redactor.response(`{"owner":"${token}"} Bearer ${token}.`)).not.toContain(token)
+    expect(redactor.response(`x${token}`)).toBe(`x${token}`)
+    expect(redactor.response(`${token}9`)).toBe(`${token}9`)
+  })
+})
+
+describe('credentialForms', () => {
+  it('leaves out forms too short to search for', () => {
+    expect(credentialForms('abc')).toEqual([])
+  })
+
+  it('lists the longest form first', () => {
+    const forms = credentialForms(`Bearer ${TOKEN}`)
+    expect(forms[0]?.length).toBe(Math.max(...forms.map((f) => f.length)))
+  })
+})
+
+describe('createRememberedSecrets', () => {
+  it(`remembers at most ${MAX_REMEMBERED_SECRETS} secrets and says how many it dropped`, () => {
+    const remembered = createRememberedSecrets()
+    const values = Array.from({ length: MAX_REMEMBERED_SECRETS + 5 }, (_, i) => `tok-${i}-abcdefgh`)
+
+    const dropped = remembered.add(values)
+
+    expect(dropped).toBe(5)
+    expect(remembered.has(values[0] ?? '')).toBe(true)
+    expect(remembered.has(values.at(-1) ?? '')).toBe(false)
+  })
+
+  it('masks every remembered token of a large text in one pass', () => {
+    const remembered = createRememberedSecrets()
+    const values = Array.from({ length: MAX_REMEMBERED_SECRETS }, (_, i) => `tok-${i}-abcdefgh`)
+    remembered.add(values)
+    const text = values.map((v) => `"${v}"`).join(',')
+
+    const masked = remembered.mask(text)
+
+    expect(masked).toBe(values.map(() => `"${REDACTED}"`).join(','))
+  })
+})
+
+describe('curlFor', () => {
+  it.each([
+    'Authorization',
+    'X-Api-Key',
+    'X-Auth-Key',
+    'X-Access-Key',
+    'X-Client-Key',
+    'X-Auth-Key-Id',
+    'X-Auth',
+    'X-Signature',
+  ])('reads %s from the environment instead of printing it', (name) => {
+    const curl = curlFor(
+      { method: 'GET', url: 'http://127.0.0.1:1/', headers: { [name.toLowerCase()]: KEY } },
+      createRedactor(),
+    )
+
+    expect(curl).not.toContain(KEY)
+    expect(curl).toContain(`"${name.toLowerCase()}: $${name.toUpperCase().replaceAll('-', '_')}"`)
+  })
+
+  it('sends the generated body as it was sent, its apiKey included', () => {
+    const body = JSON.stringify({ source: 'custom', apiKey: 'commodo', imageVersion: 'commodo' })
+
+    const curl = curlFor(
+      { method: 'PATCH', url: 'http://127.0.0.1:1/v1/x', headers: {}, body },
+      createRedactor([`Bearer ${TOKEN}`]),
+    )
+
+    expect(curl).toContain(`--data-raw '${body}'`)
+  })
+})
