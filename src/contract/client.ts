@@ -95,10 +95,8 @@ export const createClient = (options: ClientOptions): Client => {
     count++
     let stage: 'connect' | 'body' = 'connect'
     // Within the run's bound: a request in flight ends with it.
-    const timeoutMs = Math.max(
-      1,
-      Math.floor(Math.min(options.timeoutMs, (options.deadline ?? Infinity) - performance.now())),
-    )
+    const left = Math.ceil((options.deadline ?? Infinity) - performance.now())
+    const timeoutMs = Math.max(1, Math.min(options.timeoutMs, left))
     const signal = AbortSignal.timeout(timeoutMs)
     try {
       const res = await untilAborted(
@@ -117,7 +115,9 @@ export const createClient = (options: ClientOptions): Client => {
       const text = await readBounded(res, maxBytes, signal)
       return { response: received(res, text) }
     } catch (error) {
-      return { error: describeTransportError(error, timeoutMs, stage) }
+      const described = describeTransportError(error, timeoutMs, stage)
+      const isCutByRunBound = described.kind === 'timeout' && timeoutMs < options.timeoutMs
+      return { error: isCutByRunBound ? { ...described, isCutByRunBound } : described }
     }
   }
 

@@ -31,6 +31,8 @@ export type TransportError = {
   readonly message: string
   /** The transport's error code, e.g. `ECONNREFUSED`, `UND_ERR_HEADERS_OVERFLOW`. */
   readonly code?: string | undefined
+  /** A timeout the run's bound cut short (less than `--timeout` was left): not the server's fault. */
+  readonly isCutByRunBound?: boolean | undefined
 }
 
 /** One request and its outcome. Never thrown: a misbehaving server is a finding. */

@@ -80,7 +80,7 @@ export const sendCases = async (options: SendOptions): Promise<Sent> => {
       body: sentBody,
     })
     // Cut short by the run's bound, not by the server: not sent as far as the verdict goes.
-    if (exchange.error?.kind === 'timeout' && performance.now() >= options.deadline) {
+    if (exchange.error?.isCutByRunBound === true) {
       abortedBecause = runTimeout
       return skipCase(c, abortedBecause)
     }
