@@ -13,6 +13,7 @@ import {
   validValue,
   withValueAt,
 } from './limits.js'
+import { sampleUntil } from './sample-until.js'
 
 /** What a correct server must do with a case: accept it (2xx) or reject it (4xx). */
 export type Expectation = 'accept' | 'reject'
@@ -167,31 +168,6 @@ const without = (root: unknown, path: Path): unknown => {
   if (rest.length === 0)
     return Object.fromEntries(Object.entries(root).filter(([key]) => key !== String(head)))
   return { ...root, [head]: without(Reflect.get(root, head), rest) }
-}
-
-/**
- * The values `fc.sample` gives for this seed, in the same order, but no more once the deadline
- * passes: a large `--runs` costs seconds to generate, and generating is part of the run's bound.
- */
-const sampleUntil = (
-  arbitrary: fc.Arbitrary<unknown>,
-  { seed, runs, deadline }: Pick<CaseOptions, 'seed' | 'runs' | 'deadline'>,
-): unknown[] => {
-  const samples: unknown[] = []
-  const left = deadline === undefined ? undefined : deadline - performance.now()
-  if (left !== undefined && left <= 0) return samples
-  fc.check(
-    fc.property(arbitrary, (value) => {
-      samples.push(value)
-    }),
-    {
-      seed,
-      numRuns: runs,
-      endOnFailure: true,
-      ...(left === undefined ? {} : { interruptAfterTimeLimit: Math.ceil(left) }),
-    },
-  )
-  return samples
 }
 
 /** Every case of every operation, in a stable order, from the schemas alone. */
