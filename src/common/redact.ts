@@ -45,7 +45,7 @@ export const mayHoldSecret = (text: string): boolean => MAY_HOLD_SECRET.test(tex
 /** `"name": "value` in JSON-like text (a body that did not parse): the value up to its closing quote. */
 const JSON_FIELD = /("((?:[^"\\]|\\.)*)"\s*:\s*")((?:[^"\\]|\\.)*)/g
 /** `name=value` in a query string or a form body. */
-const FORM_FIELD = /((?:^|[?&;\s])([^=&\s]+)=)([^&\s]*)/g
+const FORM_FIELD = /((?:^|[?&;\s])([^=&;?\s]+)=)([^&\s]*)/g
 /**
  * `name: value` on a line (text/plain, YAML, headers, JavaScript-like objects): the value up to the
  * end of its line or a separator. A value that opens a string (JSON, above), an object or a list is

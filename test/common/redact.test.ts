@@ -65,6 +65,17 @@ describe('redactText', () => {
     expect(masked).toContain(REDACTED)
   })
 
+  // Before: a run of separators made the form pattern backtrack over the rest of the text at each
+  // one (64 KiB of ';' took 6 s, in the mock's journal too); vitest's test timeout is the bound.
+  it.each([';', '?', '"', 'a:', '{"token":'])(
+    'masks a field after 256 KiB of %j in one pass',
+    (filler) => {
+      const text = `${filler.repeat((256 * 1024) / filler.length)} apiKey=${SECRET}`
+
+      expect(redactText(text)).not.toContain(SECRET)
+    },
+  )
+
   it('keeps the rest of a query with a broken escape as it was', () => {
     expect(redactText(`?api%4Bey=${SECRET}&x=%E0%A4&name=a%20b`)).toBe(
       `?apiKey=${REDACTED}&x=%E0%A4&name=a b`,
