@@ -1,5 +1,6 @@
 import { printable } from '../common/printable.js'
 import type { CorsPolicy } from '../mock/stages/cors.js'
+import { fromEnv } from './from-env.js'
 import { CliError } from './usage-error.js'
 
 /** The mock's security flags, each parsed to what the app takes, or a usage error naming it. */
@@ -50,15 +51,8 @@ export const allowedHostsOf = (raw: unknown): string[] => {
 /** `--admin-token T`, or `env:VAR` to read it from the environment. */
 export const adminTokenOf = (raw: unknown): string | undefined => {
   if (typeof raw !== 'string') return undefined
-  const fromEnv = /^env:([A-Za-z_][A-Za-z0-9_]*)$/.exec(raw)
-  const token = fromEnv?.[1] === undefined ? raw : process.env[fromEnv[1]]
-  if (token === undefined || token.trim() === '') {
-    throw new CliError(
-      fromEnv
-        ? `[worker-api-kit] --admin-token env:${fromEnv[1]}: the environment variable ${fromEnv[1]} is not set or empty.`
-        : '[worker-api-kit] --admin-token needs a token.',
-      'E_USAGE',
-    )
-  }
-  return token
+  const { value } = fromEnv(raw, '--admin-token', process.env)
+  if (value.trim() === '')
+    throw new CliError('[worker-api-kit] --admin-token needs a token.', 'E_USAGE')
+  return value
 }

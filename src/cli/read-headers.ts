@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises'
+import { fromEnv } from './from-env.js'
 import { CliError } from './usage-error.js'
 
 /** A header file is a handful of lines; anything larger is not one. */
@@ -6,8 +7,6 @@ const MAX_HEADER_FILE_BYTES = 64 * 1024
 
 /** RFC 9110 §5.1 token, then `:` and the value. */
 const HEADER_LINE = /^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*:\s?(.*)$/
-/** `env:NAME`: the value is read from the environment variable NAME. */
-const FROM_ENV = /^\s*env:([A-Za-z_][A-Za-z0-9_]*)\s*$/
 /** RFC 9110 §5.5: a field value has no line break and no NUL. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
 const FORBIDDEN_IN_VALUE = /[\r\n\u0000]/
@@ -74,17 +73,10 @@ const readHeaderFlag = (
     throw usage('-H expects "Name: value"; got a value without a name and a colon.')
   }
   const name = match[1]
-  const value = match[2] ?? ''
-  const variable = FROM_ENV.exec(value)?.[1]
-  if (variable === undefined) return [name, checked(value, `-H ${name}`)]
-  const fromEnv = sources.env[variable]
-  if (fromEnv === undefined || fromEnv === '') {
-    throw usage(
-      `-H ${name}: env:${variable} names an environment variable that is ${fromEnv === undefined ? 'not set' : 'empty'}; export ${variable} before the run.`,
-    )
-  }
-  secrets.push(fromEnv)
-  return [name, checked(fromEnv, `-H ${name} (from ${variable})`)]
+  const read = fromEnv(match[2] ?? '', `-H ${name}`, sources.env)
+  if (read.variable === undefined) return [name, checked(read.value, `-H ${name}`)]
+  secrets.push(read.value)
+  return [name, checked(read.value, `-H ${name} (from ${read.variable})`)]
 }
 
 /**

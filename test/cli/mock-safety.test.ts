@@ -102,7 +102,7 @@ describe('mock safety', () => {
   it.each([
     [
       ['--admin-token', 'env:WAK_NOT_SET_ANYWHERE'],
-      /--admin-token env:WAK_NOT_SET_ANYWHERE: the environment variable/,
+      /--admin-token: env:WAK_NOT_SET_ANYWHERE names an environment variable that is empty/,
     ],
     [['--cors', 'localhost:5173'], /--cors takes an origin such as http:\/\/localhost:5173/],
     [['--cors', 'http://a.test/path'], /--cors takes an origin/],
