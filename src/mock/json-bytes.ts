@@ -1,3 +1,5 @@
+import { utf8Length } from '../common/utf8-length.js'
+
 /** Deeper than this, a value counts as nothing more (the mock's values are a few levels deep). */
 const MAX_DEPTH = 64
 
@@ -9,7 +11,7 @@ const MAX_DEPTH = 64
 export const jsonBytes = (value: unknown, depth = 0): number => {
   switch (typeof value) {
     case 'string':
-      return Buffer.byteLength(value, 'utf8') + 2
+      return utf8Length(value) + 2
     case 'number':
       return String(value).length
     case 'boolean':
@@ -26,7 +28,7 @@ export const jsonBytes = (value: unknown, depth = 0): number => {
       let first = true
       for (const [key, item] of Object.entries(value)) {
         if (item === undefined) continue // JSON.stringify leaves it out
-        size += (first ? 0 : 1) + Buffer.byteLength(key, 'utf8') + 3 + jsonBytes(item, depth + 1)
+        size += (first ? 0 : 1) + utf8Length(key) + 3 + jsonBytes(item, depth + 1)
         first = false
       }
       return size
