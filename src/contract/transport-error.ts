@@ -29,6 +29,11 @@ const codeOf = (error: Error): string | undefined => {
  * llhttp's parser errors (`HPE_HEADER_OVERFLOW`, `HPE_INVALID_CONSTANT`…).
  */
 const isMalformed = (code: string) => code === 'UND_ERR_HEADERS_OVERFLOW' || code.startsWith('HPE_')
+/**
+ * llhttp's parser error by name: Node 24's undici sets its `code` to `undefined` for some parser
+ * errors (bytes that are not HTTP at all), so the code alone would call such a server unreachable.
+ */
+const PARSER_ERROR = 'HTTPParserError'
 const isHeaderOverflow = (code: string) =>
   code === 'UND_ERR_HEADERS_OVERFLOW' || code === 'HPE_HEADER_OVERFLOW'
 
@@ -52,6 +57,11 @@ export const describeTransportError = (
       ? "headers too large for the client's limit"
       : (coded?.message ?? 'unparsable')
     return { kind: 'malformed', stage, message: `not valid HTTP: ${what} (${code})`, code }
+  }
+  const parserError = chain.find((e) => e.name === PARSER_ERROR)
+  if (parserError !== undefined) {
+    const message = `not valid HTTP: ${parserError.message || 'unparsable'} (${PARSER_ERROR})`
+    return { kind: 'malformed', stage, message, code: PARSER_ERROR }
   }
   const message = chain.map((e) => e.message).join(': ') || String(error)
   return stage === 'body'
