@@ -1,5 +1,6 @@
-import type { z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { Problem } from '../schemas/problem.js'
+import { RetryAfter, WwwAuthenticate } from '../schemas/response-headers.js'
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
 
@@ -26,10 +27,20 @@ export const PROBLEM_DESCRIPTIONS = {
 } as const
 export type ProblemStatus = keyof typeof PROBLEM_DESCRIPTIONS
 
-const problem = (status: ProblemStatus) => ({
-  description: `${PROBLEM_DESCRIPTIONS[status]} Error format of worker-api-kit (RFC 9457); the real service's format is not specified.`,
-  content: { [PROBLEM_CONTENT_TYPE]: { schema: Problem } },
-})
+/** The headers the mock sends with an error status, where they say what to do next. */
+const PROBLEM_HEADERS: Partial<Record<ProblemStatus, z.ZodObject>> = {
+  401: z.object({ 'www-authenticate': WwwAuthenticate }), // RFC 9110 §15.5.2: a 401 carries one
+  429: z.object({ 'retry-after': RetryAfter }), // RFC 6585 §4
+}
+
+const problem = (status: ProblemStatus) => {
+  const headers = PROBLEM_HEADERS[status]
+  return {
+    description: `${PROBLEM_DESCRIPTIONS[status]} Error format of worker-api-kit (RFC 9457); the real service's format is not specified.`,
+    ...(headers === undefined ? {} : { headers }),
+    content: { [PROBLEM_CONTENT_TYPE]: { schema: Problem } },
+  }
+}
 
 /** Error responses, all `application/problem+json`. */
 export const problems = <S extends ProblemStatus>(...statuses: S[]) =>

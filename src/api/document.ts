@@ -1,4 +1,5 @@
-import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi'
+import { OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi'
+import { MockLlmProvider } from '../schemas/llm-provider.js'
 import {
   type createWorker,
   type Operation,
@@ -27,7 +28,45 @@ export type ResponseExamples = {
   readonly updateLlmProvider?: ExamplesOf<typeof updateLlmProvider>
 }
 
-export type OpenApiDocumentOptions = { examples?: ResponseExamples }
+type ParamsOf<Route extends { request: object }> = Route['request'] extends {
+  params: z.ZodObject
+}
+  ? { readonly [Name in keyof z.input<Route['request']['params']>]?: string }
+  : never
+
+/**
+ * An example of each path parameter by operationId, e.g. `{ updateWorker: { id: 'wrk_…' } }`
+ * (tools such as Dredd need one to build a request); a parameter the operation does not have
+ * does not compile.
+ */
+export type ParameterExamples = {
+  readonly updateWorker?: ParamsOf<typeof updateWorker>
+  readonly updateLlmProvider?: ParamsOf<typeof updateLlmProvider>
+}
+
+export type OpenApiDocumentOptions = {
+  examples?: ResponseExamples
+  parameterExamples?: ParameterExamples
+}
+
+/** The operation's request, each path parameter with its example where one is given. */
+const requestWithExamples = (
+  operation: Operation,
+  examples: ParameterExamples,
+): NonNullable<RouteConfig['request']> => {
+  const params = 'params' in operation.request ? operation.request.params : undefined
+  const named = new Map<string, string | undefined>(
+    Object.entries(new Map(Object.entries(examples)).get(operation.operationId) ?? {}),
+  )
+  if (params === undefined || named.size === 0) return operation.request
+  const shape: Record<string, z.ZodType> = {}
+  for (const [name, schema] of Object.entries(params.shape)) {
+    const example = named.get(name)
+    // zod-openapi merges this `param` metadata into the one the operation declares.
+    shape[name] = example === undefined ? schema : schema.openapi({ param: { example } })
+  }
+  return { ...operation.request, params: z.object(shape) }
+}
 
 /** The operation with its examples in the content of each response that has some. */
 const withExamples = (operation: Operation, examples: ResponseExamples): RouteConfig => {
@@ -66,16 +105,22 @@ export const serversFor = (baseUrl: string) => [
 
 /**
  * The OpenAPI 3.1 document of the three operations, built from their `createRoute` declarations,
- * with `examples` (payloads given by the caller: this module knows no mock) in their responses.
+ * with `examples` in their responses and `parameterExamples` on their path parameters (values
+ * given by the caller: this module knows no mock). `MockLlmProvider` is published beside the
+ * spec's schemas: the shape the mock answers where the API promises only a JSON object.
  */
 export const buildOpenApiDocument = (
   baseUrl: string = DEFAULT_BASE_URL,
-  { examples = {} }: OpenApiDocumentOptions = {},
+  { examples = {}, parameterExamples = {} }: OpenApiDocumentOptions = {},
 ): OpenApiDocument => {
   const registry = new OpenAPIHono()
   for (const operation of operations) {
-    registry.openAPIRegistry.registerPath(withExamples(operation, examples))
+    registry.openAPIRegistry.registerPath({
+      ...withExamples(operation, examples),
+      request: requestWithExamples(operation, parameterExamples),
+    })
   }
+  registry.openAPIRegistry.register('MockLlmProvider', MockLlmProvider)
   return registry.getOpenAPI31Document({
     openapi: '3.1.0',
     info: {

@@ -1,4 +1,4 @@
-import type { ResponseExamples } from '../api/document.js'
+import type { ParameterExamples, ResponseExamples } from '../api/document.js'
 import { MockWorkerStatus } from '../schemas/worker.js'
 import type { Fixtures } from './fixture-files.js'
 import { buildFixtures } from './fixtures.js'
@@ -66,5 +66,20 @@ export const buildFixtureExamples = (fixtures: Fixtures = buildFixtures()): Resp
         },
       },
     },
+  }
+}
+
+/**
+ * The fixtures' ids as examples of the path parameters: the worker of the `running` example, and
+ * the organization and LLM provider the mock seeds with its default seed (so a request built from
+ * the document reaches a provider that a freshly started mock has).
+ */
+export const buildFixtureParameterExamples = (
+  fixtures: Fixtures = buildFixtures(),
+): ParameterExamples => {
+  const { id: llmProviderId, orgId } = fixtures.llmProviderCustom.llmProvider
+  return {
+    updateWorker: { id: fixtures.workers.running.worker.id },
+    updateLlmProvider: { orgId, llmProviderId },
   }
 }

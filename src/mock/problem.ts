@@ -125,6 +125,16 @@ export const PROBLEMS = {
     ),
   routeNotFound: (method: string, path: string) =>
     buildProblem('not-found', `No route ${method} ${path}.`),
+  docsAssetNotFound: (name: string) =>
+    buildProblem(
+      'not-found',
+      `The docs page has no file ${JSON.stringify(name.slice(0, 100))}; it serves a fixed list.`,
+    ),
+  docsAssetsMissing: () =>
+    buildProblem(
+      'not-found',
+      "The docs page's assets (from swagger-ui-dist) are not in this copy of the kit; build it (npm run build) or reinstall the package. /openapi.json works without them.",
+    ),
   methodNotAllowed: (method: string, path: string, allowed: readonly string[]) =>
     buildProblem(
       'method-not-allowed',

@@ -9,7 +9,7 @@ export type LlmProviderSource = z.infer<typeof LlmProviderSource>
 /** spec §2.6: an object whose fields the spec does not show. */
 export const LlmProvider = z.looseObject({}).openapi('LlmProvider', {
   description:
-    'Organization LLM provider. The API does not specify its fields; the mock returns the MockLlmProvider shape.',
+    'Organization LLM provider. The API does not specify its fields: any JSON object is a valid answer. The worker-api-kit mock answers the MockLlmProvider shape (#/components/schemas/MockLlmProvider).',
 })
 export type LlmProvider = z.infer<typeof LlmProvider>
 
@@ -50,12 +50,20 @@ export const MockLlmProvider = z
     customConfigText: z.string().nullable(),
     memberIds: z.array(MemberId),
     teamIds: z.array(TeamId),
-    hasApiKey: z.boolean(),
-    apiKeyLastFour: z.string().nullable(),
+    hasApiKey: z
+      .boolean()
+      .openapi({ description: 'Whether an API key is stored; the key itself is never returned.' }),
+    apiKeyLastFour: z.string().nullable().openapi({
+      description:
+        'The last four characters of the stored key, or null when none is stored or the key is too short to show any.',
+    }),
     createdAt: MockDateTime,
     updatedAt: MockDateTime,
   })
-  .openapi('MockLlmProvider')
+  .openapi('MockLlmProvider', {
+    description:
+      "The LLM provider as the worker-api-kit mock answers it: the mock's choice where the API is silent (the API promises only a JSON object, LlmProvider). A PATCH merges: omitted fields keep their values.",
+  })
 export type MockLlmProvider = z.infer<typeof MockLlmProvider>
 
 export const MockLlmProviderEnvelope = LlmProviderEnvelope.extend({

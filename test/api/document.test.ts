@@ -1,12 +1,16 @@
 import { readFileSync } from 'node:fs'
 import type { z } from '@hono/zod-openapi'
 import { Validator } from '@seriousme/openapi-schema-validator'
+import { TypeID } from 'typeid-js'
 import { describe, expect, it } from 'vitest'
 import { buildOpenApiDocument } from '../../src/api/document.js'
 import { operations } from '../../src/api/operations.js'
 import { renderOpenApiDocument } from '../../src/cli/commands/openapi.js'
+import { successOf } from '../../src/contract/success-schema.js'
 import { buildFixtureExamples } from '../../src/mock/fixture-examples.js'
 import { buildFixtures } from '../../src/mock/fixtures.js'
+import { MockLlmProvider } from '../../src/schemas/llm-provider.js'
+import { BEARER_CHALLENGE } from '../../src/schemas/response-headers.js'
 import { SPEC_LIMITS, SPEC_REQUIRED, SPEC_RESPONSE_KEYS } from '../spec-facts.js'
 
 const COMMITTED = new URL('../../openapi/openapi.json', import.meta.url)
@@ -128,6 +132,72 @@ describe('OpenAPI document', () => {
       }
     },
   )
+})
+
+describe('OpenAPI document, what typed clients and tools read', () => {
+  it.each(operations.map((o) => [o.operationId]))(
+    '%s declares Retry-After on its 429 and WWW-Authenticate on its 401',
+    (operationId) => {
+      const responses = operationNode(operationId)['responses'] as Record<string, Node>
+      const headers = (status: string) => (responses[status]?.['headers'] ?? {}) as Node
+      expect.soft(deref((headers('429')['retry-after'] as Node)['schema'])).toMatchObject({
+        type: 'integer',
+        minimum: 0,
+      })
+      expect.soft(deref((headers('401')['www-authenticate'] as Node)['schema'])).toMatchObject({
+        type: 'string',
+        example: BEARER_CHALLENGE,
+      })
+      for (const status of Object.keys(responses).filter((s) => s !== '401' && s !== '429')) {
+        expect.soft(responses[status]?.['headers'], status).toBeUndefined()
+      }
+    },
+  )
+
+  it('publishes MockLlmProvider, named by the spec-level LlmProvider that stays any JSON object', () => {
+    const mock = deref({ $ref: '#/components/schemas/MockLlmProvider' })
+    expect
+      .soft(Object.keys(mock['properties'] as Node).sort())
+      .toEqual(Object.keys(MockLlmProvider.shape).sort())
+    expect.soft(mock['description']).toMatch(/mock/)
+    const spec = deref({ $ref: '#/components/schemas/LlmProvider' })
+    expect.soft(spec).toMatchObject({ type: 'object', properties: {} })
+    expect.soft(spec['required']).toBeUndefined()
+    expect.soft(spec['description']).toContain('#/components/schemas/MockLlmProvider')
+    // The contract judges the spec-level schema: a provider of any other shape stays valid.
+    expect
+      .soft(successOf('updateLlmProvider').schema.safeParse({ llmProvider: {} }).success)
+      .toBe(true)
+  })
+
+  it.each(
+    operations.flatMap((operation) =>
+      Object.entries('params' in operation.request ? operation.request.params.shape : {}).map(
+        ([name, schema]) => ({ operationId: operation.operationId, name, schema }),
+      ),
+    ),
+  )(
+    'gives $operationId path parameter $name an example its id schema accepts',
+    ({ operationId, name, schema }) => {
+      const parameters = operationNode(operationId)['parameters'] as Node[]
+      const example = parameters.find((p) => p['name'] === name)?.['example']
+      expect(schema.safeParse(example).error).toBeUndefined()
+      const prefix = String(example).slice(0, String(example).lastIndexOf('_'))
+      expect(TypeID.fromString(String(example), prefix).toString()).toBe(example)
+    },
+  )
+
+  it('takes the parameter examples from the fixtures: a running worker and the seeded provider', () => {
+    const fixtures = buildFixtures()
+    const example = (operationId: string, name: string) =>
+      (operationNode(operationId)['parameters'] as Node[]).find((p) => p['name'] === name)?.[
+        'example'
+      ]
+    const { llmProvider } = fixtures.llmProviderCustom
+    expect.soft(example('updateWorker', 'id')).toBe(fixtures.workers.running.worker.id)
+    expect.soft(example('updateLlmProvider', 'orgId')).toBe(llmProvider.orgId)
+    expect.soft(example('updateLlmProvider', 'llmProviderId')).toBe(llmProvider.id)
+  })
 })
 
 /** Every example of the committed document: operation, status, media type, name and value. */

@@ -1,18 +1,38 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { buildOpenApiDocument } from '../../src/api/document.js'
+import { DEFAULT_BASE_URL, serversFor } from '../../src/api/document.js'
 import { createMockApp } from '../../src/mock/app.js'
 import { Problem } from '../../src/schemas/problem.js'
 import { providerPath } from '../helpers/requests.js'
-import { send } from '../helpers/send.js'
+import { OVER_NETWORK, send } from '../helpers/send.js'
+
+const COMMITTED = new URL('../../openapi/openapi.json', import.meta.url)
 
 describe('http surface', () => {
-  it('serves the generated OpenAPI document, naming itself as the default server', async () => {
-    const app = createMockApp()
-    const res = await app.request('http://127.0.0.1:4999/openapi.json')
+  it('serves the committed OpenAPI document, examples included, its servers naming the mock', async () => {
+    const res = await createMockApp().request('http://127.0.0.1:4999/openapi.json')
     expect(res.status).toBe(200)
-    const served = await res.json()
-    const { servers, ...rest } = buildOpenApiDocument('http://127.0.0.1:4999')
-    expect(served).toEqual({ ...rest, servers })
+    const { servers, ...served } = (await res.json()) as { servers: unknown } // test: read
+    const { servers: committedServers, ...committed } = JSON.parse(readFileSync(COMMITTED, 'utf8'))
+    expect(served).toEqual(committed)
+    expect(servers).toEqual(serversFor('http://127.0.0.1:4999'))
+    expect(committedServers).toEqual(serversFor(DEFAULT_BASE_URL))
+  })
+
+  it('names the origin it was called on, a loopback or allowed host, and no other', async () => {
+    const app = createMockApp({ allowedHosts: ['mock.test'] })
+    for (const origin of ['http://localhost:5173', 'http://mock.test:8080']) {
+      const host = new URL(origin).host
+      const res = await app.request(`${origin}/openapi.json`, { headers: { host } }, OVER_NETWORK)
+      expect.soft(((await res.json()) as { servers: unknown }).servers).toEqual(serversFor(origin))
+    }
+    const foreign = await app.request(
+      'http://rebind.example/openapi.json',
+      { headers: { host: 'rebind.example' } },
+      OVER_NETWORK,
+    )
+    expect.soft(foreign.status).toBe(403)
+    expect.soft(await foreign.json()).not.toHaveProperty('servers')
   })
 
   it('serves an interactive reference at /docs that loads /openapi.json', async () => {

@@ -7,11 +7,8 @@ export const DEFAULT_OPENAPI_PATH = 'openapi/openapi.json'
 
 /** The document as committed, with the fixtures as examples: two-space JSON, final newline. */
 export const renderOpenApiDocument = async () => {
-  const [{ buildOpenApiDocument, DEFAULT_BASE_URL }, { buildFixtureExamples }] = await Promise.all([
-    import('../../api/document.js'),
-    import('../../mock/fixture-examples.js'),
-  ])
-  const document = buildOpenApiDocument(DEFAULT_BASE_URL, { examples: buildFixtureExamples() })
+  const { buildFixtureDocument } = await import('../../mock/fixture-document.js')
+  const document = buildFixtureDocument()
   return `${JSON.stringify(document, null, 2)}\n`
 }
 

@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { BEARER_CHALLENGE } from '../../schemas/response-headers.js'
 import { bearerToken, userIdOfToken } from '../auth.js'
 import type { MockEnv } from '../env.js'
 import { PROBLEMS, problemResponseOf } from '../problem.js'
@@ -14,7 +15,7 @@ export const authorize =
     const token = bearerToken(c.req.header('authorization'))
     if (token === undefined) {
       return problemResponseOf(c, PROBLEMS.unauthorized(), {
-        'www-authenticate': 'Bearer realm="worker-api-kit"',
+        'www-authenticate': BEARER_CHALLENGE,
       })
     }
     c.set('userId', await userIdOfToken(token))

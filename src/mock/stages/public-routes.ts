@@ -1,5 +1,4 @@
-import type { Hono, MiddlewareHandler } from 'hono'
-import { buildOpenApiDocument, serversFor } from '../../api/document.js'
+import type { Hono } from 'hono'
 import { ADMIN_PREFIX } from '../admin.js'
 import type { MockEnv } from '../env.js'
 
@@ -10,24 +9,25 @@ export type MockIndex = () => {
   llmProviderId: string
 }
 
-/** `GET /openapi.json`, `GET /docs` and `GET /`: the mock describing itself. */
+// The document and the docs page are imported on their first request: neither is on the
+// start-up path (the OpenAPI generator and the fixtures cost milliseconds a cold start need not pay).
+let servedDocument: Promise<typeof import('../served-document.js')> | undefined
+let docsPage: Promise<ReturnType<typeof import('../docs-page.js').createDocsHandlers>> | undefined
+const docs = () => {
+  docsPage ??= import('../docs-page.js').then((m) => m.createDocsHandlers())
+  return docsPage
+}
+
+/** `GET /openapi.json`, `GET /docs` (and its files) and `GET /`: the mock describing itself. */
 export const registerPublicRoutes = (app: Hono<MockEnv>, index: MockIndex) => {
-  let document: ReturnType<typeof buildOpenApiDocument> | undefined
-  app.get('/openapi.json', (c) => {
+  app.get('/openapi.json', async (c) => {
     // The document names this server as the default base URL, so /docs "Try it out" hits the
     // mock; only allowed hosts get this far (the Host guard).
-    document ??= buildOpenApiDocument()
-    return c.json({ ...document, servers: serversFor(new URL(c.req.url).origin) })
+    servedDocument ??= import('../served-document.js')
+    return c.json((await servedDocument).servedDocument(new URL(c.req.url).origin))
   })
-  // Loaded on the first visit: the page is not on the start-up path.
-  let docs: MiddlewareHandler | undefined
-  app.get('/docs', async (c, next) => {
-    docs ??= (await import('@hono/swagger-ui')).swaggerUI({
-      url: '/openapi.json',
-      title: 'worker-api-kit mock',
-    })
-    return docs(c, next)
-  })
+  app.get('/docs', async (c) => (await docs()).page(c))
+  app.get('/docs/:name', async (c) => (await docs()).asset(c, c.req.param('name')))
   app.get('/', (c) =>
     c.json({
       name: 'worker-api-kit mock',
