@@ -10,7 +10,7 @@ import {
 
 type OpenApiDocument = ReturnType<OpenAPIHono['getOpenAPI31Document']>
 
-/** An OpenAPI Example Object: a payload, and a line saying what it shows. */
+/** An OpenAPI Example Object: a payload, and a line saying what it shows (request or response). */
 export type ResponseExample = { summary?: string; value: unknown }
 
 type ExamplesOf<Route extends { responses: object }> = {
@@ -28,44 +28,75 @@ export type ResponseExamples = {
   readonly updateLlmProvider?: ExamplesOf<typeof updateLlmProvider>
 }
 
-type ParamsOf<Route extends { request: object }> = Route['request'] extends {
-  params: z.ZodObject
-}
-  ? { readonly [Name in keyof z.input<Route['request']['params']>]?: string }
-  : never
+type RequestOf<Route extends { request: object }> = Route['request']
+
+/** Named examples of a request body, each typed as the body the operation accepts. */
+type BodyExamplesOf<Route extends { request: object }> =
+  RequestOf<Route> extends {
+    body: { content: { 'application/json': { schema: infer Schema extends z.ZodType } } }
+  }
+    ? Readonly<Record<string, { summary?: string; value: z.input<Schema> }>>
+    : never
+
+/** An example of each path parameter, by name. */
+type ParamExamplesOf<Route extends { request: object }> =
+  RequestOf<Route> extends {
+    params: infer Params extends z.ZodObject
+  }
+    ? { readonly [Name in keyof z.input<Params>]?: string }
+    : never
 
 /**
- * An example of each path parameter by operationId, e.g. `{ updateWorker: { id: 'wrk_…' } }`
- * (tools such as Dredd need one to build a request); a parameter the operation does not have
- * does not compile.
+ * Examples of the requests by operationId: named `body` examples (what "Try it out" offers) and
+ * one example per path parameter (`params`: tools such as Dredd need one to build a request),
+ * e.g. `{ updateWorker: { params: { id: 'wrk_…' } } }`. A body of the wrong type or a parameter
+ * the operation does not have does not compile.
  */
-export type ParameterExamples = {
-  readonly updateWorker?: ParamsOf<typeof updateWorker>
-  readonly updateLlmProvider?: ParamsOf<typeof updateLlmProvider>
+export type RequestExamples = {
+  readonly createWorker?: { readonly body?: BodyExamplesOf<typeof createWorker> }
+  readonly updateWorker?: {
+    readonly params?: ParamExamplesOf<typeof updateWorker>
+    readonly body?: BodyExamplesOf<typeof updateWorker>
+  }
+  readonly updateLlmProvider?: {
+    readonly params?: ParamExamplesOf<typeof updateLlmProvider>
+    readonly body?: BodyExamplesOf<typeof updateLlmProvider>
+  }
 }
 
 export type OpenApiDocumentOptions = {
   examples?: ResponseExamples
-  parameterExamples?: ParameterExamples
+  requestExamples?: RequestExamples
 }
 
-/** The operation's request, each path parameter with its example where one is given. */
+/** The operation's request with its examples: on each path parameter, and in the JSON body. */
 const requestWithExamples = (
   operation: Operation,
-  examples: ParameterExamples,
+  examples: RequestExamples,
 ): NonNullable<RouteConfig['request']> => {
+  const mine: {
+    params?: Record<string, string | undefined>
+    body?: Readonly<Record<string, ResponseExample>>
+  } = new Map(Object.entries(examples)).get(operation.operationId) ?? {}
+  const request: NonNullable<RouteConfig['request']> = { ...operation.request }
   const params = 'params' in operation.request ? operation.request.params : undefined
-  const named = new Map<string, string | undefined>(
-    Object.entries(new Map(Object.entries(examples)).get(operation.operationId) ?? {}),
-  )
-  if (params === undefined || named.size === 0) return operation.request
-  const shape: Record<string, z.ZodType> = {}
-  for (const [name, schema] of Object.entries(params.shape)) {
-    const example = named.get(name)
-    // zod-openapi merges this `param` metadata into the one the operation declares.
-    shape[name] = example === undefined ? schema : schema.openapi({ param: { example } })
+  const named = new Map(Object.entries(mine.params ?? {}))
+  if (params !== undefined && named.size > 0) {
+    const shape: Record<string, z.ZodType> = {}
+    for (const [name, schema] of Object.entries(params.shape)) {
+      const example = named.get(name)
+      // zod-openapi merges this `param` metadata into the one the operation declares.
+      shape[name] = example === undefined ? schema : schema.openapi({ param: { example } })
+    }
+    request.params = z.object(shape)
   }
-  return { ...operation.request, params: z.object(shape) }
+  const { body } = operation.request
+  if (mine.body !== undefined) {
+    const json = body.content['application/json']
+    const named = { ...mine.body }
+    request.body = { ...body, content: { 'application/json': { ...json, examples: named } } }
+  }
+  return request
 }
 
 /** The operation with its examples in the content of each response that has some. */
@@ -105,19 +136,19 @@ export const serversFor = (baseUrl: string) => [
 
 /**
  * The OpenAPI 3.1 document of the three operations, built from their `createRoute` declarations,
- * with `examples` in their responses and `parameterExamples` on their path parameters (values
+ * with `examples` in their responses and `requestExamples` in their requests (values
  * given by the caller: this module knows no mock). `MockLlmProvider` is published beside the
  * spec's schemas: the shape the mock answers where the API promises only a JSON object.
  */
 export const buildOpenApiDocument = (
   baseUrl: string = DEFAULT_BASE_URL,
-  { examples = {}, parameterExamples = {} }: OpenApiDocumentOptions = {},
+  { examples = {}, requestExamples = {} }: OpenApiDocumentOptions = {},
 ): OpenApiDocument => {
   const registry = new OpenAPIHono()
   for (const operation of operations) {
     registry.openAPIRegistry.registerPath({
       ...withExamples(operation, examples),
-      request: requestWithExamples(operation, parameterExamples),
+      request: requestWithExamples(operation, requestExamples),
     })
   }
   registry.openAPIRegistry.register('MockLlmProvider', MockLlmProvider)

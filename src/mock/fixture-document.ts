@@ -1,5 +1,5 @@
 import { buildOpenApiDocument, DEFAULT_BASE_URL } from '../api/document.js'
-import { buildFixtureExamples, buildFixtureParameterExamples } from './fixture-examples.js'
+import { buildFixtureExamples, buildFixtureRequestExamples } from './fixture-examples.js'
 import { buildFixtures } from './fixtures.js'
 
 /**
@@ -10,6 +10,6 @@ export const buildFixtureDocument = (baseUrl: string = DEFAULT_BASE_URL) => {
   const fixtures = buildFixtures()
   return buildOpenApiDocument(baseUrl, {
     examples: buildFixtureExamples(fixtures),
-    parameterExamples: buildFixtureParameterExamples(fixtures),
+    requestExamples: buildFixtureRequestExamples(fixtures),
   })
 }

@@ -1,7 +1,7 @@
-import type { ParameterExamples, ResponseExamples } from '../api/document.js'
+import type { RequestExamples, ResponseExamples } from '../api/document.js'
 import { MockWorkerStatus } from '../schemas/worker.js'
 import type { Fixtures } from './fixture-files.js'
-import { buildFixtures } from './fixtures.js'
+import { buildFixtures, FIXTURE_INPUTS } from './fixtures.js'
 
 /**
  * The fixtures as examples of the OpenAPI document, each on the operation and status that
@@ -70,16 +70,38 @@ export const buildFixtureExamples = (fixtures: Fixtures = buildFixtures()): Resp
 }
 
 /**
- * The fixtures' ids as examples of the path parameters: the worker of the `running` example, and
- * the organization and LLM provider the mock seeds with its default seed (so a request built from
- * the document reaches a provider that a freshly started mock has).
+ * The requests behind the fixtures as examples of the request bodies, and the fixtures' ids as
+ * examples of the path parameters: the worker of the `running` example, and the organization and
+ * LLM provider the mock seeds with its default seed (a freshly started mock has them).
  */
-export const buildFixtureParameterExamples = (
+export const buildFixtureRequestExamples = (
   fixtures: Fixtures = buildFixtures(),
-): ParameterExamples => {
-  const { id: llmProviderId, orgId } = fixtures.llmProviderCustom.llmProvider
+): RequestExamples => {
+  const { llmProvider } = fixtures.llmProviderCustom
   return {
-    updateWorker: { id: fixtures.workers.running.worker.id },
-    updateLlmProvider: { orgId, llmProviderId },
+    createWorker: {
+      body: {
+        local: { summary: 'A local worker', value: FIXTURE_INPUTS.createWorkerLocal },
+        cloud: { summary: 'A cloud worker', value: FIXTURE_INPUTS.createWorkerCloud },
+      },
+    },
+    updateWorker: { params: { id: fixtures.workers.running.worker.id } },
+    updateLlmProvider: {
+      params: { orgId: llmProvider.orgId, llmProviderId: llmProvider.id },
+      body: {
+        'models-dev': {
+          summary: 'A provider from models.dev',
+          value: FIXTURE_INPUTS.llmProviderModelsDev,
+        },
+        custom: {
+          summary: 'A custom provider with members, teams and a placeholder API key',
+          value: {
+            ...FIXTURE_INPUTS.llmProviderCustom,
+            memberIds: llmProvider.memberIds,
+            teamIds: llmProvider.teamIds,
+          },
+        },
+      },
+    },
   }
 }

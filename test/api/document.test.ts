@@ -187,6 +187,24 @@ describe('OpenAPI document, what typed clients and tools read', () => {
     },
   )
 
+  it.each(
+    operations.flatMap((operation) => {
+      const content = (operationNode(operation.operationId)['requestBody'] as Node)['content']
+      const examples = ((content as Node)['application/json'] as Node)['examples'] ?? {}
+      return Object.entries(examples as Node).map(([name, example]) => ({
+        operationId: operation.operationId,
+        name,
+        value: (example as Node)['value'],
+        schema: operation.request.body.content['application/json'].schema,
+      }))
+    }),
+  )(
+    'gives $operationId a request example $name that its body schema accepts',
+    ({ value, schema }) => {
+      expect(schema.safeParse(value).error).toBeUndefined()
+    },
+  )
+
   it('takes the parameter examples from the fixtures: a running worker and the seeded provider', () => {
     const fixtures = buildFixtures()
     const example = (operationId: string, name: string) =>
