@@ -1,7 +1,7 @@
-import type { Faker } from '@faker-js/faker'
 import { ID_PREFIX } from '../schemas/ids.js'
 import type { MockLlmProvider, UpdateLlmProviderBody } from '../schemas/llm-provider.js'
 import type { CreateWorkerBody, Destination, MockLaunch, Tokens } from '../schemas/worker.js'
+import type { MockFaker } from './internal/create-faker.js'
 import { newId } from './internal/new-id.js'
 import type { Random } from './internal/random.js'
 import { toBase64Url } from './internal/to-base64-url.js'
@@ -9,7 +9,7 @@ import { DEFAULT_LIFECYCLE, type LifecycleStep, stepAt } from './lifecycle.js'
 import type { LlmProviderRecord, WorkerRecord } from './store.js'
 
 /** What a factory needs: seeded sources and the current time. */
-export type FactoryContext = { faker: Faker; random: Random; now: number }
+export type FactoryContext = { faker: MockFaker; random: Random; now: number }
 
 /** How a new worker is launched, per destination. assumption: see README#assumptions */
 export const DEFAULT_LAUNCH: Record<Destination, MockLaunch> = {

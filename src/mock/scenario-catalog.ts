@@ -10,7 +10,7 @@ export type ScenarioCatalog = ReturnType<typeof createScenarioCatalog>
 
 /**
  * The scenarios one app knows, by name: those given to it, then the shipped ones as they are
- * first asked for (the start-up path reads one file, not all of them).
+ * first asked for (the start-up parses one, not all of them).
  */
 export const createScenarioCatalog = (given: readonly ScenarioInput[] = []) => {
   const byName = new Map<string, Scenario>()

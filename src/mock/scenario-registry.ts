@@ -1,5 +1,6 @@
-import { BASELINE_SCENARIO, Scenario } from './scenario.js'
+import { Scenario } from './scenario.js'
 import { ScenarioError, scenarioErrorOf } from './scenario-error.js'
+import { SHIPPED_SCENARIOS } from './shipped-scenarios.js'
 
 export type ScenarioRegistry = ReadonlyMap<string, Scenario>
 
@@ -13,25 +14,11 @@ export const parseScenario = (raw: unknown, source: string): Scenario => {
   return result.data
 }
 
-type Fs = typeof import('node:fs')
-type Path = typeof import('node:path')
-
-/** node:fs and node:path when running on Node, undefined in a browser (the MSW export). */
-const nodeModules = (): { fs: Fs; path: Path } | undefined => {
+/** node:fs when running on Node, undefined in a browser (the MSW export). */
+const nodeModules = (): { fs: typeof import('node:fs') } | undefined => {
   const get = globalThis.process?.getBuiltinModule
   if (typeof get !== 'function') return undefined
-  return { fs: get('node:fs'), path: get('node:path') }
-}
-
-/** The `scenarios/` folder shipped with the kit: found upward from this module (src/ or dist/src/). */
-const shippedFolder = ({ fs, path }: { fs: Fs; path: Path }): string | undefined => {
-  let dir = path.dirname(new URL(import.meta.url).pathname)
-  for (let i = 0; i < 5; i++) {
-    const candidate = path.join(dir, 'scenarios')
-    if (fs.existsSync(path.join(candidate, 'default.json'))) return candidate
-    dir = path.dirname(dir)
-  }
-  return undefined
+  return { fs: get('node:fs') }
 }
 
 /** Reads and validates one scenario file (JSON). */
@@ -68,40 +55,33 @@ export const loadScenarioFile = (file: string): Scenario => {
   return parseScenario(raw, file)
 }
 
-let shipped: Map<string, Scenario> | undefined
+const parsed = new Map<string, Scenario>()
 
-const SHIPPED_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/
-
-/**
- * One shipped scenario by name (`scenarios/NAME.json`), or undefined. Reads only that file: the
- * mock's start-up needs one scenario, not all of them.
- */
-export const shippedScenario = (name: string): Scenario | undefined => {
-  if (shipped) return shipped.get(name)
-  const node = nodeModules()
-  const folder = node && shippedFolder(node)
-  const file =
-    node && folder && SHIPPED_NAME.test(name) ? node.path.join(folder, `${name}.json`) : undefined
-  if (node && file && node.fs.existsSync(file)) return loadScenarioFile(file)
-  return name === BASELINE_SCENARIO.name ? BASELINE_SCENARIO : undefined
+/** A shipped scenario, parsed once. */
+const parseShipped = (name: string, raw: unknown): Scenario => {
+  let scenario = parsed.get(name)
+  if (!scenario) {
+    scenario = parseScenario(raw, `scenarios/${name}.json`)
+    parsed.set(name, scenario)
+  }
+  return scenario
 }
 
-/** The scenarios shipped in `scenarios/*.json` (read once), plus the baseline as `default`. */
+/**
+ * One shipped scenario by name (`scenarios/NAME.json`, carried as data in
+ * `shipped-scenarios.ts`), or undefined. Parses only that one: the start-up needs one of them.
+ */
+export const shippedScenario = (name: string): Scenario | undefined =>
+  Object.hasOwn(SHIPPED_SCENARIOS, name) ? parseShipped(name, SHIPPED_SCENARIOS[name]) : undefined
+
+let all: ScenarioRegistry | undefined
+
+/** The scenarios shipped in `scenarios/*.json`, by name: the same in Node and in a browser. */
 export const shippedScenarios = (): ScenarioRegistry => {
-  if (shipped) return shipped
-  shipped = new Map([[BASELINE_SCENARIO.name, BASELINE_SCENARIO]])
-  const node = nodeModules()
-  const folder = node && shippedFolder(node)
-  if (node && folder) {
-    for (const entry of node.fs
-      .readdirSync(folder)
-      .filter((f) => f.endsWith('.json'))
-      .sort()) {
-      const scenario = loadScenarioFile(node.path.join(folder, entry))
-      shipped.set(scenario.name, scenario)
-    }
-  }
-  return shipped
+  all ??= new Map(
+    Object.entries(SHIPPED_SCENARIOS).map(([name, raw]) => [name, parseShipped(name, raw)]),
+  )
+  return all
 }
 
 /**

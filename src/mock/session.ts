@@ -1,7 +1,6 @@
-import type { Faker } from '@faker-js/faker'
 import { ID_PREFIX } from '../schemas/ids.js'
 import { buildLlmProviderRecord, buildWorkerRecord, DEFAULT_API_KEY_LENGTH } from './factories.js'
-import { createFaker } from './internal/create-faker.js'
+import { createFaker, type MockFaker } from './internal/create-faker.js'
 import { newId } from './internal/new-id.js'
 import { createRandom, type Random } from './internal/random.js'
 import { toBase64Url } from './internal/to-base64-url.js'
@@ -32,7 +31,7 @@ export type Session = {
   readonly scenario: Scenario
   readonly lifecycle: Lifecycle
   readonly seed: number
-  readonly faker: Faker
+  readonly faker: MockFaker
   readonly random: Random
   readonly store: Store
   readonly rules: RuleState
@@ -83,7 +82,7 @@ export const createSession = ({
   const seeded = seededIds(sessionSeed)
   const { orgId, llmProviderId, userId } = seeded
   const random = seeded.random // the scenario's state: the same in every session
-  const faker = createFaker(sessionSeed, SEED_EPOCH_MS)
+  const faker = createFaker(sessionSeed)
   const store = createStore(limits)
   const lifecycle = scenario.lifecycle ?? DEFAULT_LIFECYCLE
   const { organization, llmProvider, workers } = scenario.state

@@ -15,7 +15,7 @@ const iso = (ms: number) => new Date(ms).toISOString()
 /** A stored worker created at CREATED by OWNER, in the first step of the default lifecycle. */
 const record = (destination: Destination, pinnedStatus?: WorkerRecord['pinnedStatus']) => {
   const built = buildWorkerRecord(
-    { faker: createFaker(3, CREATED), random: createRandom(3), now: CREATED },
+    { faker: createFaker(3), random: createRandom(3), now: CREATED },
     { name: 'w', destination },
     { orgId: 'org_01kdvdna00ezebs8vrjvkdzfyj', userId: OWNER },
   )

@@ -17,7 +17,7 @@ const MB = 1_000_000
 /** Builds workers from one seeded source (distinct ids), with a name of `nameLength` characters. */
 const workerBuilder = (seed = 1) => {
   const context = {
-    faker: createFaker(seed, 0),
+    faker: createFaker(seed),
     random: createRandom(seed),
     now: Date.UTC(2026, 0, 1),
   }
