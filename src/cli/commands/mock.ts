@@ -3,6 +3,7 @@ import { DEFAULT_HOST, DEFAULT_PORT } from '../../mock/defaults.js'
 import type { Command } from '../command.js'
 import { adminTokenOf, allowedHostsOf, corsOf, isLoopback } from '../mock-flags.js'
 import { parseIntegerFlag } from '../parse-number.js'
+import { selfCommand } from '../self-command.js'
 import { CliError, EXIT } from '../usage-error.js'
 
 const MAX_PORT = 65_535
@@ -123,7 +124,7 @@ Options:
         `  scenario         ${[`${server.app.scenario().name}${values['auth'] === true ? ' (auth required)' : ''}`, server.app.scenario().description].filter(Boolean).join(': ')}${watcher ? ' (watched)' : ''}`,
         `  org id           ${orgId}`,
         `  llm provider id  ${llmProviderId}`,
-        `  contract         npx worker-api-kit contract --base-url ${server.url} --org-id ${orgId} --llm-provider-id ${llmProviderId}`,
+        `  contract         ${selfCommand()} contract --base-url ${server.url} --org-id ${orgId} --llm-provider-id ${llmProviderId}`,
         'Press Ctrl+C to stop.',
       ].join('\n'),
     )
