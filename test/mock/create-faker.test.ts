@@ -1,17 +1,23 @@
-import { faker as englishFaker, type Faker } from '@faker-js/faker/locale/en'
+import type { Faker } from '@faker-js/faker'
+import { faker as englishFaker } from '@faker-js/faker/locale/en'
 import { describe, expect, it } from 'vitest'
 import { createFaker, type MockFaker } from '../../src/mock/internal/create-faker.js'
 
 // The reference: faker with its whole English locale, as the mock used it before the pools.
 const FakerClass = englishFaker.constructor as typeof Faker // the locale entry exports no class
-const referenceFaker = (seed: number) =>
+const referenceFaker = (seed: number): FakerCalls =>
   new FakerClass({ locale: englishFaker.rawDefinitions, seed })
 
 const REGIONS = { aws: ['us-east-1', 'eu-west-1'], gcp: ['us-central1'], azure: ['eastus'] }
 const MODELS = ['a', 'b', 'c']
 
-/** Every call the factories make, in an order that mixes them; each gives a string. */
-const CALLS: ReadonlyArray<(f: Faker | MockFaker) => unknown> = [
+/** What the factories call: faker's own methods, so faker itself is one too. */
+type FakerCalls = Pick<MockFaker, 'company' | 'word' | 'internet' | 'system'> & {
+  helpers: Pick<MockFaker['helpers'], 'objectKey' | 'arrayElement' | 'arrayElements' | 'slugify'>
+}
+
+/** Every call the factories make, in an order that mixes them. */
+const CALLS: ReadonlyArray<(f: FakerCalls) => unknown> = [
   (f) => f.company.name(),
   (f) => f.word.adjective(),
   (f) => f.word.noun(),

@@ -53,7 +53,7 @@ export const createFakerHelpers = (next: () => number) => {
       for (let i = values.length - 1; i >= values.length - n; i--) swap(copy, int({ max: i }), i)
       return copy.slice(values.length - n)
     },
-    objectKey: <T extends object>(object: T): keyof T => {
+    objectKey: <T extends Record<string, unknown>>(object: T): keyof T => {
       const isKey = (key: string): key is Extract<keyof T, string> => key in object
       const key = arrayElement(Object.keys(object))
       if (!isKey(key)) throw new RangeError(`${key} is not a key`) // Object.keys gives only keys

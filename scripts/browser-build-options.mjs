@@ -1,0 +1,49 @@
+// How `worker-api-kit/msw` is bundled for browsers (dist/browser, the `browser` condition of the
+// `./msw` export): scripts/bundle-browser.mjs writes it; test/browser-bundle.test.ts measures it
+// and runs it without Node's globals. One set of options for both.
+import { dirname, join } from 'node:path'
+
+/**
+ * zod's `z` namespace re-exports all 64 of its locales (`z.locales`, `z.core.locales`; 265 kB
+ * minified), and @hono/zod-openapi passes `z` around as a value, so no bundler can drop the 63
+ * that nothing reads. The kit's copy of zod keeps English, its default: zod registers `en` on
+ * its first schema, and the kit never calls `z.config` with another locale.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    let isApplied = false
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, ({ importer }) => {
+      if (!/[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(importer)) return undefined
+      isApplied = true
+      return { path: join(dirname(importer), '../locales'), namespace: 'zod-english-only' }
+    })
+    build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, ({ path }) => ({
+      contents: "export { default as en } from './en.js'",
+      resolveDir: path,
+    }))
+    build.onEnd((result) => {
+      if (result.errors.length === 0 && !isApplied) {
+        result.errors.push({
+          text: "zod's locales moved: update zodEnglishOnly in scripts/browser-build-options.mjs",
+        })
+      }
+    })
+  },
+}
+
+/** esbuild options for the browser build of `src/msw/handlers.ts`; msw is the user's own. */
+export const browserBuildOptions = () => ({
+  entryPoints: { msw: 'src/msw/handlers.ts' },
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  // The docs page and the document are imported on their first request: separate chunks, which
+  // a user's bundler keeps out of the page's start-up as well.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  external: ['msw'],
+  plugins: [zodEnglishOnly],
+  logLevel: 'warning',
+})
