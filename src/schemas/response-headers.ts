@@ -7,23 +7,15 @@ import { z } from '@hono/zod-openapi'
 export const BEARER_CHALLENGE = 'Bearer realm="worker-api-kit"'
 
 /** `Retry-After` of a 429: delay-seconds (RFC 9110 §10.2.3, RFC 6585 §4), the form the mock sends. */
-export const RetryAfter = z
-  .int()
-  .nonnegative()
-  .optional()
-  .openapi({
-    description:
-      'Seconds to wait before retrying (RFC 9110 §10.2.3, delay-seconds). Sent with every 429 of a scenario rate limit.',
-    example: 30,
-  })
+export const RetryAfter = z.int().nonnegative().optional().openapi({
+  description:
+    'Seconds to wait before retrying (RFC 9110 §10.2.3, delay-seconds). Sent with every 429 of a scenario rate limit.',
+  example: 30,
+})
 
 /** `WWW-Authenticate` of a 401: the scheme the client must use (RFC 9110 §11.6.1). */
-export const WwwAuthenticate = z
-  .string()
-  .min(1)
-  .optional()
-  .openapi({
-    description:
-      'The authentication scheme to use, a bearer token (RFC 6750 §3). Sent with every 401 of auth mode.',
-    example: BEARER_CHALLENGE,
-  })
+export const WwwAuthenticate = z.string().min(1).optional().openapi({
+  description:
+    'The authentication scheme to use, a bearer token (RFC 6750 §3). Sent with every 401 of auth mode.',
+  example: BEARER_CHALLENGE,
+})

@@ -58,7 +58,9 @@ describe.skipIf(!hasChromium)('docs page in a browser, offline', () => {
     await operation.locator('.opblock-summary').click()
     await operation.getByRole('button', { name: 'Try it out' }).click()
     await operation.getByRole('button', { name: 'Execute' }).click()
-    const status = operation.locator('.live-responses-table tr.response .response-col_status').first()
+    const status = operation
+      .locator('.live-responses-table tr.response .response-col_status')
+      .first()
     await status.waitFor({ timeout: WAIT_MS })
     expect((await status.innerText()).trim()).toBe('201')
     expect(mock.app.control.journal.page({}).items.some((entry) => entry.status === 201)).toBe(true)
