@@ -1,18 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { tsFilesUnder } from './helpers/source-files.js'
 
 const SRC = fileURLToPath(new URL('../src', import.meta.url))
-
-const filesUnder = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? filesUnder(join(dir, entry.name))
-      : entry.name.endsWith('.ts')
-        ? [join(dir, entry.name)]
-        : [],
-  )
 
 /** Every relative import of a file, as the top-level folder of src/ it lands in. */
 const layersImportedBy = (file: string) => {
@@ -41,7 +33,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   'fixtures.ts': ['schemas', 'mock'],
 }
 
-const edges = filesUnder(SRC).flatMap((file) =>
+const edges = tsFilesUnder(SRC).flatMap((file) =>
   layersImportedBy(file).map((to) => ({ file: relative(SRC, file), from: layerOf(file), to })),
 )
 
@@ -57,7 +49,7 @@ describe('architecture', () => {
   })
 
   it('keeps vitest out of the contract suite and the mock (only src/vitest may import it)', () => {
-    const importers = filesUnder(SRC)
+    const importers = tsFilesUnder(SRC)
       .filter((file) => /from ['"]vitest['"]/.test(readFileSync(file, 'utf8')))
       .map((file) => layerOf(file))
     expect([...new Set(importers)]).toEqual(['vitest'])

@@ -3,12 +3,13 @@
 // sends every one back in every form, then greps the console, the JSON and the JUnit report for
 // each planted value and its encodings. Spawns the built bin: `npm test` builds first; alone, run
 // `npm run build` before vitest.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { cleanUpAfterEach } from './helpers/clean-up.js'
 import { type EchoServer, echoesNeeded, startEchoServer } from './helpers/echo-server.js'
-import { killSpawned, runCli } from './helpers/spawn-cli.js'
+import { runCli } from './helpers/spawn-cli.js'
 
 const BEARER = 'PLANTED-bearer-tok/7f3e+9a1c='
 const API_KEY = 'PLANTED-x-api-key-2b4d6f'
@@ -65,14 +66,7 @@ const formsOf = (value: string) => [
   JSON.stringify(value).slice(1, -1),
 ]
 
-const servers: EchoServer[] = []
-const dirs: string[] = []
-
-afterEach(async () => {
-  await killSpawned()
-  await Promise.all(servers.splice(0).map((server) => server.close()))
-  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
-})
+const { servers, dirs } = cleanUpAfterEach<EchoServer>()
 
 describe('credential audit', () => {
   it.each(FORMS)(

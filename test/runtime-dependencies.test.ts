@@ -1,19 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { tsFilesUnder } from './helpers/source-files.js'
 import { REPO_ROOT } from './helpers/spawn-cli.js'
 
 const SRC = join(REPO_ROOT, 'src')
-
-const filesUnder = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? filesUnder(join(dir, entry.name))
-      : entry.name.endsWith('.ts')
-        ? [join(dir, entry.name)]
-        : [],
-  )
 
 /** The package a bare specifier names (`@scope/name/sub` → `@scope/name`). */
 const packageOf = (specifier: string) =>
@@ -29,7 +21,7 @@ describe('runtime dependencies', () => {
       ...Object.keys(manifest.dependencies ?? {}),
       ...Object.keys(manifest.peerDependencies ?? {}),
     ])
-    const strays = filesUnder(SRC).flatMap((file) => {
+    const strays = tsFilesUnder(SRC).flatMap((file) => {
       const source = readFileSync(file, 'utf8')
       // Value imports and dynamic imports; `import type` and `typeof import()` cost nothing at run time.
       const specifiers = [

@@ -2,11 +2,12 @@
 // answers too deep or too large to keep, answers that are not valid HTTP. Each run must end within
 // its bound, in bounded memory, with its reports written. Spawns the built bin: `npm test` builds
 // first; alone, run `npm run build` before vitest.
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createMockApp } from '../../src/mock/app.js'
+import { cleanUpAfterEach } from '../helpers/clean-up.js'
 import {
   type HostileBehaviour,
   type HostileOptions,
@@ -14,19 +15,12 @@ import {
   startHostileServer,
   type TestServer,
 } from '../helpers/hostile-server.js'
-import { CLI_PATH, killSpawned, spawnProcess } from '../helpers/spawn-cli.js'
+import { CLI_PATH, spawnProcess } from '../helpers/spawn-cli.js'
 
 /** The outer bound of every spawned run: a safety net, far above any correct run's duration. */
 const SAFETY_MS = 60_000
 
-const servers: TestServer[] = []
-const dirs: string[] = []
-
-afterEach(async () => {
-  await killSpawned()
-  await Promise.all(servers.splice(0).map((server) => server.close()))
-  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
-})
+const { servers, dirs } = cleanUpAfterEach<TestServer>()
 
 const start = async (behaviour: HostileBehaviour, options: HostileOptions = {}) => {
   const server = await startHostileServer(behaviour, options)

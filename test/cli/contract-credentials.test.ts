@@ -1,25 +1,19 @@
 // Credentials kept out of the process list: `-H "Name: env:VAR"` and `--header-file FILE`. What
 // reaches the server, and the usage errors (exit 2) that name the variable, file or line but never
 // print a value. Spawns the built bin: `npm test` builds first; alone, run `npm run build` first.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { cleanUpAfterEach } from '../helpers/clean-up.js'
 import { type EchoServer, startEchoServer } from '../helpers/echo-server.js'
-import { killSpawned, spawnCli } from '../helpers/spawn-cli.js'
+import { spawnCli } from '../helpers/spawn-cli.js'
 
 const TOKEN = 'PLANTED-env-token-0a9b8c'
 const FILE_KEY = 'PLANTED-file-key-7d6e5f'
 const OTHER = 'PLANTED-other-value-3c2b'
 
-const servers: EchoServer[] = []
-const dirs: string[] = []
-
-afterEach(async () => {
-  await killSpawned()
-  await Promise.all(servers.splice(0).map((server) => server.close()))
-  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
-})
+const { servers, dirs } = cleanUpAfterEach<EchoServer>()
 
 const tempDir = async () => {
   const dir = await mkdtemp(join(tmpdir(), 'wak-headers-'))
