@@ -96,8 +96,9 @@ export const createMockApp = (options: MockAppOptions = {}) => {
     options.scenario === undefined
       ? catalog.initial()
       : catalog.resolve(options.scenario, { files: true })
+  const seed = options.seed ?? DEFAULT_SEED
   const sessions = createSessions({
-    seed: options.seed ?? DEFAULT_SEED,
+    seed,
     limits: {
       maxWorkers: options.limits?.maxWorkers ?? DEFAULT_STORE_LIMITS.maxWorkers,
       maxBytes: options.limits?.maxSessionBytes,
@@ -175,7 +176,8 @@ export const createMockApp = (options: MockAppOptions = {}) => {
   return Object.assign(withResetFaults(app), {
     /** The organization and LLM provider every session starts with (fixed per seed). */
     ids: { orgId: defaultSession.orgId, llmProviderId: defaultSession.llmProviderId },
-    seed: defaultSession.seed,
+    /** The mock's seed: it fixes `ids`; a scenario's own seed seeds only its data and faults. */
+    seed,
     /** Reset, switch scenario, read state and the journal, in-process. */
     control,
     /** The scenario sessions start with. */

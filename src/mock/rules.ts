@@ -19,7 +19,7 @@ export type RuleOutcome =
 
 const DEFAULT_HANG_MS = 30_000
 
-const draw = (session: Session) => session.random.uint32() / 2 ** 32
+const draw = (session: Session) => session.draws.uint32() / 2 ** 32
 
 const latencyOf = (latency: Latency, session: Session) =>
   typeof latency === 'number'

@@ -30,9 +30,16 @@ export type Session = {
   readonly id: string
   readonly scenario: Scenario
   readonly lifecycle: Lifecycle
+  /** The seed of the session's data and faults: the scenario's own, else the mock's. */
   readonly seed: number
   readonly faker: MockFaker
+  /** Ids and tokens of what the session creates: unique across the sessions of an app. */
   readonly random: Random
+  /**
+   * The draws of the scenario's rules (`probability`, latency ranges): from the seed alone, so
+   * the same seed, scenario and requests meet the same faults in any session, whatever its name.
+   */
+  readonly draws: Random
   readonly store: Store
   readonly rules: RuleState
   /** The organization seeded at start, and its LLM provider. */
@@ -44,15 +51,22 @@ export type Session = {
 
 export type SessionOptions = {
   id?: string
+  /** The mock's seed: it fixes the organization, provider and user ids of every session. */
   seed?: number
+  /**
+   * Where the ids and tokens the session creates come from. Default: the seed's own sequence
+   * (the default session's, which the fixtures and the printed ids stand on).
+   */
+  ids?: Random
   limits?: StoreLimits
   scenario: Scenario
   /** The time the session starts at (its seeded workers' ages count back from it). */
   now: number
 }
 
-/** FNV-1a (32 bit): a session id folded into the seed of what the session creates. */
-const fnv1a = (text: string) => {
+/** FNV-1a (32 bit) of a label and a seed: the seed of one named stream drawn from a seed. */
+const streamSeed = (seed: number, label: string) => {
+  const text = `${label}:${seed}`
   let hash = 0x811c9dc5
   for (let i = 0; i < text.length; i++)
     hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0
@@ -73,15 +87,19 @@ export const seededIds = (seed: number = DEFAULT_SEED) => {
 /** One isolated state, built from a scenario: the organization, its provider, seeded workers. */
 export const createSession = ({
   id = '',
-  seed,
+  seed = DEFAULT_SEED,
+  ids,
   limits = DEFAULT_STORE_LIMITS,
   scenario,
   now,
 }: SessionOptions): Session => {
-  const sessionSeed = scenario.seed ?? seed ?? DEFAULT_SEED
-  const seeded = seededIds(sessionSeed)
+  const sessionSeed = scenario.seed ?? seed
+  // The ids the mock printed hold in every session and scenario: a scenario's own seed seeds its
+  // data and faults only (README#scenarios).
+  const seeded = seededIds(seed)
   const { orgId, llmProviderId, userId } = seeded
-  const random = seeded.random // the scenario's state: the same in every session
+  // The scenario's state: the same in every session.
+  const random = scenario.seed === undefined ? seeded.random : createRandom(scenario.seed)
   const faker = createFaker(sessionSeed)
   const store = createStore(limits)
   const lifecycle = scenario.lifecycle ?? DEFAULT_LIFECYCLE
@@ -111,10 +129,6 @@ export const createSession = ({
     )
     store.putWorker(status ? { ...record, pinnedStatus: status } : record)
   }
-  // What a session creates from here on is its own: two sessions creating in the same
-  // millisecond must not hand out the same worker id or tokens. The default session keeps the
-  // seed's own sequence (the fixtures and the printed ids stand on it).
-  const ownRandom = id === '' ? random : createRandom((sessionSeed ^ fnv1a(id)) >>> 0)
   const rules: RuleState = {
     applied: scenario.rules.map(() => 0),
     hits: scenario.rules.map(() => []),
@@ -125,7 +139,8 @@ export const createSession = ({
     lifecycle,
     seed: sessionSeed,
     faker,
-    random: ownRandom,
+    random: ids ?? random,
+    draws: createRandom(streamSeed(sessionSeed, 'draws')),
     store,
     rules,
     orgId,
@@ -163,6 +178,10 @@ export const createSessions = (options: {
     maxBytes: options.limits.maxBytes ?? DEFAULT_MAX_SESSION_BYTES,
   }
   const maxTotalBytes = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES
+  // What a named session creates is drawn from one stream of the app: two sessions creating in
+  // the same millisecond never hand out the same worker id or tokens, whatever their names. The
+  // default session keeps the seed's own sequence (the fixtures and the printed ids stand on it).
+  const named = createRandom(streamSeed(options.seed, 'sessions'))
   const totalBytes = () => {
     let total = 0
     for (const session of sessions.values()) total += session.store.bytes()
@@ -183,6 +202,7 @@ export const createSessions = (options: {
     const session = createSession({
       id,
       seed: options.seed,
+      ...(id === '' ? {} : { ids: named }),
       limits,
       scenario,
       now: options.clock(),

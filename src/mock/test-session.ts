@@ -7,7 +7,10 @@ export type MockTarget =
   | string
 
 export type TestSessionOptions = {
-  /** The session id; default a fresh random one, so tests never share state. */
+  /**
+   * The session id; default a fresh random one, so tests never share state. The name changes
+   * no answer and no fault: those follow from the seed, scenario and requests alone.
+   */
   readonly id?: string
   /** The scenario this session runs (`x-mock-scenario`). */
   readonly scenario?: string

@@ -8,6 +8,12 @@ import { CliError, EXIT } from '../usage-error.js'
 
 const MAX_PORT = 65_535
 
+/** A scenario's own seed seeds its data and faults, never the ids printed below it. */
+const scenarioSeedNote = (seed: number, scenarioSeed: number | undefined) =>
+  scenarioSeed === undefined || scenarioSeed === seed
+    ? ''
+    : ` (ids); the scenario's data and faults: ${scenarioSeed}`
+
 export const mock: Command = {
   name: 'mock',
   summary: 'Start the mock API server',
@@ -120,7 +126,7 @@ Options:
         `worker-api-kit mock listening on ${server.url}`,
         `  docs             ${server.url}/docs`,
         `  openapi          ${server.url}/openapi.json`,
-        `  seed             ${server.app.seed}`,
+        `  seed             ${server.app.seed}${scenarioSeedNote(server.app.seed, server.app.scenario().seed)}`,
         `  scenario         ${[`${server.app.scenario().name}${values['auth'] === true ? ' (auth required)' : ''}`, server.app.scenario().description].filter(Boolean).join(': ')}${watcher ? ' (watched)' : ''}`,
         `  org id           ${orgId}`,
         `  llm provider id  ${llmProviderId}`,
