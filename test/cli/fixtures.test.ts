@@ -103,6 +103,21 @@ describe('worker-api-kit fixtures', () => {
     expect.soft(filesUnder(out)).not.toContain('problems/teapot.json')
   })
 
+  it('exits 1 with --check on an extra top-level JSON file, and a write removes it', async () => {
+    const out = await freshFixtures()
+    await writeFile(join(out, 'create-worker-legacy.json'), '{}\n')
+
+    const check = await runCli(['fixtures', '--check', '--dir', out])
+    const write = await runCli(['fixtures', '--dir', out])
+    const again = await runCli(['fixtures', '--check', '--dir', out])
+
+    expect.soft(check.code).toBe(1)
+    expect.soft(check.stderr).toMatch(/create-worker-legacy\.json is extra/)
+    expect.soft(write.code).toBe(0)
+    expect.soft(again.code, again.stderr).toBe(0)
+    expect.soft(filesUnder(out)).not.toContain('create-worker-legacy.json')
+  })
+
   it('exits 1 with --check on an empty folder and counts what it does not name', async () => {
     const { code, stderr } = await runCli(['fixtures', '--check', '--dir', dir])
 

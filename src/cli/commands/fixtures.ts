@@ -41,21 +41,25 @@ export const renderFixtures = async (): Promise<Map<string, string>> => {
 
 /**
  * Files in `dir` that belong to the fixtures but are no longer made: JSON files in the fixtures'
- * folders, and files the old manifest lists. Nothing else in `dir` is ever touched.
+ * folders (and at the top level of a folder with a manifest), and files the old manifest lists. Nothing else in `dir` is ever touched.
  */
 const strayFiles = async (dir: string, expected: ReadonlyMap<string, string>) => {
   const { FIXTURE_FOLDERS, FIXTURES_MANIFEST_FILE, FixturesManifest } = await import(
     '../../mock/fixture-files.js'
   )
+  const manifest = await readFile(join(dir, FIXTURES_MANIFEST_FILE), 'utf8').catch(() => '')
+  const parsed = FixturesManifest.safeParse(parseJson(manifest))
+  // The top level, where most fixtures live, only when a manifest says `dir` is a fixtures folder
+  // (a `--dir .` by mistake must never reach package.json).
+  const folders = parsed.success ? ['', ...FIXTURE_FOLDERS] : FIXTURE_FOLDERS
   const inFolders = await Promise.all(
-    FIXTURE_FOLDERS.map(async (folder) =>
+    folders.map(async (folder) =>
       (await readdir(join(dir, folder)).catch(() => []))
         .filter((name) => name.endsWith('.json'))
-        .map((name) => `${folder}/${name}`),
+        .map((name) => (folder ? `${folder}/${name}` : name)),
     ),
   )
-  const manifest = await readFile(join(dir, FIXTURES_MANIFEST_FILE), 'utf8').catch(() => '')
-  const listed = (FixturesManifest.safeParse(parseJson(manifest)).data?.files ?? []).filter(
+  const listed = (parsed.data?.files ?? []).filter(
     (path) => path.endsWith('.json') && !path.split('/').includes('..') && !path.startsWith('/'),
   )
   return [...new Set([...inFolders.flat(), ...listed])].filter((path) => !expected.has(path))
