@@ -8,6 +8,7 @@ import { type JsonSchema, jsonSchemaOf, literalPrefixOf } from './json-schema.js
 import {
   boundarySizes,
   type IdMaker,
+  type Limit,
   limitsOfJsonSchema,
   type Path,
   validValue,
@@ -78,6 +79,9 @@ const wrongType = (schema: JsonSchema): unknown => {
 
 /** A value outside an enum, built from it so that it can never be a member. */
 const outsideEnum = (values: readonly unknown[]) => `${values.map(String).join('-')}-invalid`
+
+const unitOf = (limit: Limit, size: number) =>
+  `${limit.kind === 'items' ? 'item' : 'character'}${size === 1 ? '' : 's'}`
 
 const describePath = (path: Path) => jsonPointer(path).slice(1) || 'body'
 
@@ -162,6 +166,20 @@ const unboundedStringsOf = (schema: JsonSchema): string[] =>
     )
     .map(([key]) => key)
 
+/**
+ * Short (far below any bound, in UTF-16 units or code points) text that real stores break: astral
+ * characters (MySQL utf8mb3 stores "?"), an emoji ZWJ sequence, a decomposed é (a server may store
+ * it composed: the checks compare in NFC), Hebrew and a zero-width space. No NUL or control
+ * characters: the spec gives no reason to expect a store to keep them.
+ */
+const UNUSUAL_TEXT = 'Grüße 𝄞 😀 👩\u200d💻 e\u0301 漢字 עברית a\u200bb'
+
+/** Top-level string fields with no pattern and no enum: any text fits them. */
+const freeTextStringsOf = (schema: JsonSchema): string[] =>
+  Object.entries(schema.properties ?? {})
+    .filter(([, p]) => p.type === 'string' && p.pattern === undefined && !p.enum)
+    .map(([key]) => key)
+
 const without = (root: unknown, path: Path): unknown => {
   const [head, ...rest] = path
   if (typeof root !== 'object' || root === null || head === undefined) return root
@@ -214,8 +232,7 @@ export const buildCases = (options: CaseOptions): Case[] => {
     for (const limit of limitsOfJsonSchema(bodySchema, makeId)) {
       for (const { size, isValid } of boundarySizes(limit)) {
         const body = withValueAt(base, limit.path, limit.valueOfSize(size))
-        const unit = `${limit.kind === 'items' ? 'item' : 'character'}${size === 1 ? '' : 's'}`
-        const title = `${limit.pointer.slice(1)} with ${size} ${unit}`
+        const title = `${limit.pointer.slice(1)} with ${size} ${unitOf(limit, size)}`
         if (isValid) add({ kind: 'boundary', title, expect: 'accept', body: { json: body } })
         else
           add({
@@ -226,6 +243,21 @@ export const buildCases = (options: CaseOptions): Case[] => {
             brokenPointer: `/body${limit.pointer}`,
           })
       }
+      // An item's broken bound again behind a valid item: a server must judge every item.
+      const index = limit.path.at(-1)
+      if (typeof index === 'number') {
+        const at = [...limit.path.slice(0, -1), index + 1]
+        const valid = withValueAt(base, limit.path, limit.valueOfSize(limit.min ?? limit.max ?? 0))
+        for (const { size } of boundarySizes(limit).filter((s) => !s.isValid)) {
+          add({
+            kind: 'invalid',
+            title: `${describePath(at)} with ${size} ${unitOf(limit, size)} after a valid item`,
+            expect: 'reject',
+            body: { json: withValueAt(valid, at, limit.valueOfSize(size)) },
+            brokenPointer: `/body${jsonPointer(at)}`,
+          })
+        }
+      }
     }
 
     // Valid: long values where the spec sets no maximum.
@@ -235,6 +267,25 @@ export const buildCases = (options: CaseOptions): Case[] => {
         title: `${key} with ${UNBOUNDED_STRING_LENGTH} characters (no maximum)`,
         expect: 'accept',
         body: { json: labelled(withValueAt(base, [key], FILLER.repeat(UNBOUNDED_STRING_LENGTH))) },
+      })
+    }
+
+    // Valid: text a byte-, BMP- or ASCII-minded store mangles, in every free-text string at once
+    // (each led by its key: an apiKey must not equal a field that is echoed).
+    const freeText = freeTextStringsOf(bodySchema)
+    if (freeText.length > 0) {
+      add({
+        kind: 'boundary',
+        title: `${freeText.join(', ')} with characters outside the BMP, combining and right-to-left`,
+        expect: 'accept',
+        body: {
+          json: labelled(
+            freeText.reduce(
+              (body, key) => withValueAt(body, [key], `${key} ${UNUSUAL_TEXT}`),
+              base,
+            ),
+          ),
+        },
       })
     }
 

@@ -3,8 +3,8 @@ import { broken, getAt, setAt } from '../wrap-mock.js'
 
 const isValid = (id: unknown) => MemberId.safeParse(id).success
 
-// Validates memberIds[0] only and drops the malformed ids after it. Every invalid-item case of
-// the suite puts the bad item at index 0, so this server passes today: a gap (see the report).
+// Validates memberIds[0] only and drops the malformed ids after it: caught by the cases that put
+// a broken item behind a valid one.
 export default broken(
   {
     breaks: 'rejects-invalid-input',
