@@ -120,7 +120,11 @@ describe('contract suite as a judge', () => {
   )
 
   it.each(variants)('passes variant $name with no failure', async ({ server }) => {
-    const report = await judge(server.app, server.ids)
+    const report = await judge(
+      server.app,
+      server.ids,
+      server.baseUrl ? { baseUrl: server.baseUrl } : {},
+    )
     expect(withOutcome(report, 'failed'), describeReport(report)).toEqual([])
   })
 })

@@ -25,6 +25,8 @@ export type VariantServer = {
   readonly choice: string
   readonly app: JudgedApp
   readonly ids: ServerIds
+  /** The base URL to judge it at, when not the judge's default (e.g. one with a path prefix). */
+  readonly baseUrl?: string
 }
 
 /** A request as the wrapper received it, before the mock sees it. */
