@@ -5,6 +5,8 @@ import { checks } from '../../src/contract/checks/index.js'
 import type { Report } from '../../src/contract/report.js'
 import { type ContractOptions, runContract } from '../../src/contract/runner.js'
 import { createMockApp } from '../../src/mock/app.js'
+import { cleanUpAfterEach } from '../helpers/clean-up.js'
+import { type FetchHandler, startAppServer, type TestServer } from '../helpers/hostile-server.js'
 import type { BrokenServer, ServerIds, VariantServer } from '../servers/wrap-mock.js'
 
 const SEED = 1
@@ -55,6 +57,22 @@ const judge = (app: InProcess, ids: ServerIds, options: Partial<ContractOptions>
     runTimeoutMs: RUN_TIMEOUT_MS,
     ...options,
   })
+
+const { servers } = cleanUpAfterEach<TestServer>()
+
+/** The contract suite against a Hono app on a real port, with the default fetch. */
+const judgeOverHttp = async (app: InProcess & { fetch: FetchHandler }, ids: ServerIds) => {
+  const server = await startAppServer(app)
+  servers.push(server)
+  return runContract({
+    baseUrl: server.url,
+    ...ids,
+    seed: SEED,
+    runs: RUNS,
+    timeoutMs: TIMEOUT_MS,
+    runTimeoutMs: RUN_TIMEOUT_MS,
+  })
+}
 
 const withOutcome = (report: Report, outcome: 'failed' | 'warned') => [
   ...new Set(report.results.filter((r) => r.outcome === outcome).map((r) => r.checkId)),
@@ -120,11 +138,9 @@ describe('contract suite as a judge', () => {
   )
 
   it.each(variants)('passes variant $name with no failure', async ({ server }) => {
-    const report = await judge(
-      server.app,
-      server.ids,
-      server.baseUrl ? { baseUrl: server.baseUrl } : {},
-    )
+    const report = server.isOverHttp
+      ? await judgeOverHttp(server.app, server.ids)
+      : await judge(server.app, server.ids, server.baseUrl ? { baseUrl: server.baseUrl } : {})
     expect(withOutcome(report, 'failed'), describeReport(report)).toEqual([])
   })
 })

@@ -27,6 +27,8 @@ export type VariantServer = {
   readonly ids: ServerIds
   /** The base URL to judge it at, when not the judge's default (e.g. one with a path prefix). */
   readonly baseUrl?: string
+  /** Judged on a real port with the default fetch (e.g. so that gzip is decoded as a client does). */
+  readonly isOverHttp?: boolean
 }
 
 /** A request as the wrapper received it, before the mock sees it. */
