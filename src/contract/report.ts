@@ -70,6 +70,8 @@ export type CheckResult = {
   readonly reason?: string | undefined
   /** How many exchanges it judged. */
   readonly judged: number
+  /** How many cases of its operation were not sent (listed in `Report.skippedCases`); absent when none. */
+  readonly casesNotSent?: number | undefined
   readonly findings: readonly Finding[]
   /** The exchanges it judged (redacted, bodies cut to an excerpt). */
   readonly exchanges: readonly ExchangeSummary[]
@@ -86,6 +88,13 @@ export type ExchangeSummary = {
   readonly durationMs: number
 }
 
+/** A case the run did not send, and why (create budget, missing ids, run bound…). */
+export type SkippedCase = {
+  readonly operationId: OperationId
+  readonly caseTitle: string
+  readonly reason: string
+}
+
 export type Report = {
   readonly tool: 'worker-api-kit contract'
   readonly baseUrl: string
@@ -97,16 +106,24 @@ export type Report = {
   readonly requestCount: number
   readonly workersCreated: number
   readonly results: readonly CheckResult[]
+  /** Every case that was not sent, with its reason: each counts as skipped in the summary. */
+  readonly skippedCases: readonly SkippedCase[]
   /** Why the run stopped early, if it did (run deadline, target stopped answering). */
   readonly abortedBecause?: string | undefined
 }
 
 export type Summary = { passed: number; failed: number; skipped: number; warned: number }
 
-/** Counts of outcomes; a warning counts as passed in the closing line. */
-export const summarize = (report: Pick<Report, 'results'>): Summary => {
+/**
+ * Counts of outcomes; a warning counts as passed in the closing line, and every case not sent
+ * counts as skipped (a run that did less than asked never reads "0 skipped").
+ */
+export const summarize = (
+  report: Pick<Report, 'results'> & Partial<Pick<Report, 'skippedCases'>>,
+): Summary => {
   const summary: Summary = { passed: 0, failed: 0, skipped: 0, warned: 0 }
   for (const result of report.results) summary[result.outcome]++
+  summary.skipped += report.skippedCases?.length ?? 0
   return summary
 }
 

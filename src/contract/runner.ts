@@ -7,7 +7,7 @@ import { describeExchange } from './describe-exchange.js'
 import { probeTarget } from './probe-target.js'
 import { createRedactor } from './redactor.js'
 import type { CheckResult, Report } from './report.js'
-import { selectChecks } from './select-checks.js'
+import { partitionChecks, selectChecks } from './select-checks.js'
 import { sendCases } from './send-cases.js'
 import { createTally } from './tally.js'
 import { validateOptions } from './validate-options.js'
@@ -79,6 +79,8 @@ const reportingTimeOf = (runTimeoutMs: number) =>
  */
 export const runContract = async (options: ContractOptions): Promise<Report> => {
   validateOptions(options)
+  // Before the first request: a filter that matches nothing is a usage error, not an empty run.
+  const { selected, leftOut } = partitionChecks(options)
   const startedAt = new Date()
   const started = performance.now()
   const seed = options.seed ?? randomInt(2 ** 31)
@@ -119,9 +121,10 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
   })
   const isStrict = options.strict === true
   const tally = createTally(
-    selectChecks(options),
+    selected,
     (input) => describeExchange(input, redactor),
     isStrict,
+    leftOut,
   )
   const sent = await sendCases({
     cases,
@@ -153,6 +156,11 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
     requestCount: client.requestCount(),
     workersCreated: sent.workersCreated,
     results,
+    skippedCases: sent.notRun.map(({ case: c, reason }) => ({
+      operationId: c.operationId,
+      caseTitle: c.title,
+      reason,
+    })),
     abortedBecause: sent.abortedBecause,
   }
 }

@@ -122,14 +122,20 @@ export const sendCases = async (options: SendOptions): Promise<Sent> => {
     {},
   )
 
+  /** An operation none of whose cases is sent: each of them is listed with the reason. */
+  const skipOperation = (operationId: OperationId, reason: string) => {
+    skippedOperations.set(operationId, reason)
+    for (const c of casesOf(operationId)) skipCase(c, reason)
+  }
+
   // Update worker: every case renames the worker created above.
   if (workerId === undefined)
-    skippedOperations.set('updateWorker', abortedBecause ?? 'no worker could be created to rename')
+    skipOperation('updateWorker', abortedBecause ?? 'no worker could be created to rename')
   else await runOperation('updateWorker', casesOf('updateWorker'), { id: workerId })
 
   // Update LLM provider: only on the provider the user named (it is modified).
   if (options.orgId === undefined || options.llmProviderId === undefined) {
-    skippedOperations.set(
+    skipOperation(
       'updateLlmProvider',
       'needs --org-id and --llm-provider-id of a provider that exists on the target',
     )

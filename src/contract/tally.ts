@@ -3,6 +3,7 @@ import type { Case } from './cases.js'
 import type { Check, CheckInput } from './check.js'
 import type { DescribedExchange } from './describe-exchange.js'
 import type { CheckResult, ExchangeSummary, Finding } from './report.js'
+import type { LeftOutCheck } from './select-checks.js'
 
 /** A case that was never sent, and why. */
 export type NotRun = { readonly case: Case; readonly reason: string }
@@ -21,7 +22,7 @@ export type Tally = {
    * report needs (redacted excerpts): the exchange itself is not kept.
    */
   readonly judge: (input: CheckInput) => void
-  /** One result per check and operation, in the checks' order. */
+  /** One result per check and operation, in the checks' order; the checks left out, skipped, last. */
   readonly results: (unsent: Unsent) => CheckResult[]
 }
 
@@ -30,6 +31,7 @@ export const createTally = (
   checks: readonly Check[],
   describe: (input: CheckInput) => DescribedExchange,
   isStrict: boolean,
+  leftOut: readonly LeftOutCheck[] = [],
 ): Tally => {
   const judged = new Map<Check, Map<OperationId, Judged>>(
     checks.map((check) => [
@@ -51,7 +53,12 @@ export const createTally = (
     }
   }
 
-  const resultOf = (check: Check, operationId: OperationId, unsent: Unsent): CheckResult => {
+  const resultOf = (
+    check: Check,
+    operationId: OperationId,
+    unsent: Unsent,
+    leftOutBecause?: string,
+  ): CheckResult => {
     const base = {
       checkId: check.id,
       title: check.title,
@@ -67,6 +74,7 @@ export const createTally = (
       findings: [],
       exchanges: [],
     })
+    if (leftOutBecause !== undefined) return skipped(leftOutBecause)
     const operationSkipped = unsent.skippedOperations.get(operationId)
     if (operationSkipped) return skipped(operationSkipped)
     const { exchanges, findings } = judged.get(check)?.get(operationId) ?? {
@@ -79,12 +87,25 @@ export const createTally = (
     }
     const isWarning = check.severity === 'warning' && !isStrict
     const outcome = findings.length === 0 ? 'passed' : isWarning ? 'warned' : 'failed'
-    return { ...base, outcome, judged: exchanges.length, findings, exchanges }
+    // A verdict on part of the operation's cases says so: the rest are listed as skipped cases.
+    const casesNotSent = unsent.notRun.filter((n) => n.case.operationId === operationId).length
+    return {
+      ...base,
+      outcome,
+      judged: exchanges.length,
+      ...(casesNotSent > 0 ? { casesNotSent } : {}),
+      findings,
+      exchanges,
+    }
   }
 
   return {
     judge,
-    results: (unsent) =>
-      checks.flatMap((check) => check.operations.map((op) => resultOf(check, op, unsent))),
+    results: (unsent) => [
+      ...checks.flatMap((check) => check.operations.map((op) => resultOf(check, op, unsent))),
+      ...leftOut.flatMap(({ check, reason }) =>
+        check.operations.map((op) => resultOf(check, op, unsent, reason)),
+      ),
+    ],
   }
 }

@@ -1,6 +1,8 @@
 import { writeFile } from 'node:fs/promises'
+import { MAX_SEED } from '../../common/max-seed.js'
 import { redactText } from '../../common/redact.js'
 import type { Command } from '../command.js'
+import { ensureWritable } from '../ensure-writable.js'
 import { parseIntegerFlag } from '../parse-number.js'
 import { readHeaders } from '../read-headers.js'
 import { CliError, EXIT } from '../usage-error.js'
@@ -31,15 +33,16 @@ Options:
   --timeout MS            per request (default 10000)
   --run-timeout MS        the whole run, reports included (default 120000); the cases left at
                           the bound are skipped ("run timeout") and the reports still written
-  --seed N                seed of the generated cases (default: random, printed)
+  --seed N                seed of the generated cases, 0 to ${MAX_SEED} (default: random, printed)
   --runs N                generated valid inputs per operation (default 5)
   --allow-cloud           also create cloud workers (they may provision real machines)
   --max-creates N         most workers the run may create (default 20)
-  --only IDS              run only these check ids (comma-separated, * wildcard)
-  --skip IDS              leave these check ids out
+  --only IDS              run only these check ids (comma-separated, * wildcard); each pattern
+                          must match a check id, the checks left out are listed as skipped
+  --skip IDS              leave these check ids out (each must match one; listed as skipped)
   --strict                also judge worker-api-kit's conventions (exact codes, problem+json, TypeIDs)
-  --json FILE             write the full report as JSON
-  --junit FILE            write a JUnit XML report
+  --json FILE             write the full report as JSON  } checked writable before the first
+  --junit FILE            write a JUnit XML report       } request
   --quiet                 no progress lines, only failures and the summary
   -h, --help              this help`,
   options: {
@@ -82,7 +85,7 @@ Options:
       min: 1,
       max: 3_600_000,
     })
-    const seed = parseIntegerFlag('seed', values['seed'], { min: 0, max: 2 ** 31 - 1 })
+    const seed = parseIntegerFlag('seed', values['seed'], { min: 0, max: MAX_SEED })
     const runs = parseIntegerFlag('runs', values['runs'], { min: 1, max: 1000 })
     const maxCreates = parseIntegerFlag('max-creates', values['max-creates'], {
       min: 0,
@@ -96,6 +99,24 @@ Options:
     const { formatJson } = await import('../../contract/reporters/json.js')
     const { formatJunit } = await import('../../contract/reporters/junit.js')
     const { summarize } = await import('../../contract/report.js')
+    const { validateOptions } = await import('../../contract/validate-options.js')
+    const { selectChecks } = await import('../../contract/select-checks.js')
+    const only = listOf(values['only'])
+    const skip = listOf(values['skip'])
+    const strict = values['strict'] === true
+
+    // Every usage error before the banner and before the first request: one line, nothing sent.
+    try {
+      validateOptions({ baseUrl, headers, orgId, llmProviderId })
+      selectChecks({ only, skip, strict })
+    } catch (error) {
+      if (error instanceof ContractError) throw new CliError(error.message, 'E_USAGE')
+      throw error
+    }
+    await ensureWritable([
+      { flag: '--json', path: values['json'] },
+      { flag: '--junit', path: values['junit'] },
+    ])
 
     io.out(
       `worker-api-kit contract → ${redactText(baseUrl)}${values['strict'] === true ? ' (strict)' : ''}`,
@@ -121,9 +142,9 @@ Options:
         ...(runs === undefined ? {} : { runs }),
         ...(maxCreates === undefined ? {} : { maxCreates }),
         allowCloud: values['allow-cloud'] === true,
-        only: listOf(values['only']),
-        skip: listOf(values['skip']),
-        strict: values['strict'] === true,
+        only,
+        skip,
+        strict,
         ...(quiet
           ? {}
           : {

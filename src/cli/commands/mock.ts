@@ -1,3 +1,4 @@
+import { MAX_SEED } from '../../common/max-seed.js'
 import { printable } from '../../common/printable.js'
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../mock/defaults.js'
 import type { Command } from '../command.js'
@@ -7,6 +8,8 @@ import { selfCommand } from '../self-command.js'
 import { CliError, EXIT } from '../usage-error.js'
 
 const MAX_PORT = 65_535
+/** A placeholder, never a real token: the mock accepts any bearer token and names the user by it. */
+const AUTH_HEADER_PLACEHOLDER = "'Authorization: Bearer <token>'"
 
 /** A scenario's own seed seeds its data and faults, never the ids printed below it. */
 const scenarioSeedNote = (seed: number, scenarioSeed: number | undefined) =>
@@ -53,7 +56,7 @@ Options:
   },
   async run(values, io) {
     const port = parseIntegerFlag('port', values['port'], { min: 0, max: MAX_PORT })
-    const seed = parseIntegerFlag('seed', values['seed'], { min: 0, max: 2 ** 32 - 1 })
+    const seed = parseIntegerFlag('seed', values['seed'], { min: 0, max: MAX_SEED })
     const host = typeof values['host'] === 'string' ? values['host'] : undefined
     const cors = corsOf(values['cors'])
     const allowedHosts = allowedHostsOf(values['allowed-host'])
@@ -116,6 +119,8 @@ Options:
         ? (await import('../watch-scenario.js')).watchScenario(scenarioFlag, server.app, io)
         : undefined
     const { orgId, llmProviderId } = server.app.ids
+    // The contract line must work as printed: under auth, every request needs a bearer token.
+    const isAuthRequired = values['auth'] === true || server.app.scenario().auth
     if (!isLoopback(host ?? DEFAULT_HOST)) {
       io.err(
         `[worker-api-kit] warning: listening on ${host}, so the mock and its admin API are reachable from the network${adminToken === undefined ? '; pass --admin-token to protect the admin API' : ''}.`,
@@ -130,7 +135,7 @@ Options:
         `  scenario         ${[`${server.app.scenario().name}${values['auth'] === true ? ' (auth required)' : ''}`, server.app.scenario().description].filter(Boolean).join(': ')}${watcher ? ' (watched)' : ''}`,
         `  org id           ${orgId}`,
         `  llm provider id  ${llmProviderId}`,
-        `  contract         ${selfCommand()} contract --base-url ${server.url} --org-id ${orgId} --llm-provider-id ${llmProviderId}`,
+        `  contract         ${selfCommand()} contract --base-url ${server.url} --org-id ${orgId} --llm-provider-id ${llmProviderId}${isAuthRequired ? ` -H ${AUTH_HEADER_PLACEHOLDER}` : ''}`,
         'Press Ctrl+C to stop.',
       ].join('\n'),
     )

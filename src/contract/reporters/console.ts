@@ -1,19 +1,58 @@
-import { type CheckResult, type Finding, type Report, summarize, summaryLine } from '../report.js'
+import {
+  type CheckResult,
+  type Finding,
+  type Report,
+  type SkippedCase,
+  summarize,
+  summaryLine,
+} from '../report.js'
 
 const MARK = { passed: '✓', failed: '✗', skipped: '-', warned: '!' } as const
+
+/** A verdict on part of an operation's cases says so. */
+const notSentNote = (result: CheckResult) =>
+  result.casesNotSent
+    ? `; ${result.casesNotSent} ${result.operationId} ${result.casesNotSent === 1 ? 'case' : 'cases'} not sent`
+    : ''
 
 /** One live progress line for a check's result on one operation. */
 export const formatResultLine = (result: CheckResult): string => {
   const head = `${MARK[result.outcome]} ${result.checkId} · ${result.operationId}`
   switch (result.outcome) {
     case 'passed':
-      return `${head} (${result.judged} ${result.judged === 1 ? 'exchange' : 'exchanges'})`
+      return `${head} (${result.judged} ${result.judged === 1 ? 'exchange' : 'exchanges'}${notSentNote(result)})`
     case 'skipped':
       return `${head}: skipped, ${result.reason ?? 'nothing to judge'}`
     case 'warned':
     case 'failed':
-      return `${head}: ${result.findings.length} of ${result.judged} ${result.outcome === 'warned' ? 'warned' : 'failed'}`
+      return `${head}: ${result.findings.length} of ${result.judged} ${result.outcome === 'warned' ? 'warned' : 'failed'}${notSentNote(result)}`
   }
+}
+
+const MAX_CASES_SHOWN = 5
+
+/** The cases not sent, grouped by operation and reason, a few titles each (all of them in --json). */
+export const formatSkippedCases = (cases: readonly SkippedCase[]): string => {
+  const groups = new Map<string, { head: string; titles: string[] }>()
+  for (const c of cases) {
+    const key = `${c.operationId} ${c.reason}`
+    const group = groups.get(key) ?? {
+      head: `${c.operationId}: %n not sent (skipped), ${c.reason}`,
+      titles: [],
+    }
+    group.titles.push(c.caseTitle)
+    groups.set(key, group)
+  }
+  return [...groups.values()]
+    .map(({ head, titles }) => {
+      const more = titles.length - MAX_CASES_SHOWN
+      return [
+        `${MARK.skipped} ${head.replace('%n', `${titles.length} ${titles.length === 1 ? 'case' : 'cases'}`)}`,
+        ...titles.slice(0, MAX_CASES_SHOWN).map((title) => `    · ${title}`),
+        ...(more > 0 ? [`    … and ${more} more (see --json)`] : []),
+      ].join('\n')
+    })
+    .join('\n')
 }
 
 const MAX_FINDINGS_SHOWN = 3
@@ -48,8 +87,10 @@ export const formatFailures = (report: Report): string => {
 export const formatReport = (report: Report): string => {
   const summary = summarize(report)
   const failures = formatFailures(report)
+  const skippedCases = formatSkippedCases(report.skippedCases)
   return [
     ...(failures ? ['', failures] : []),
+    ...(skippedCases ? ['', skippedCases] : []),
     '',
     `${report.requestCount} requests in ${(report.durationMs / 1000).toFixed(1)} s against ${report.baseUrl} (seed ${report.seed}, run ${report.runId}, ${report.workersCreated} workers created${report.profile === 'strict' ? ', strict' : ''})`,
     ...(report.abortedBecause ? [`stopped early: ${report.abortedBecause}`] : []),

@@ -1,4 +1,4 @@
-import type { CheckResult, Report } from '../report.js'
+import { type CheckResult, type Report, type SkippedCase, summarize } from '../report.js'
 import { formatFailures } from './console.js'
 
 // XML 1.0 §2.2: these characters cannot appear in a document, even escaped.
@@ -32,21 +32,30 @@ const testcase = (result: CheckResult, report: Report): string => {
   }
 }
 
-/** JUnit XML: one testcase per check and operation; failures carry the request and a curl line. */
+/** A case that was not sent: a skipped testcase of its operation, with the reason. */
+const skippedCase = (c: SkippedCase): string =>
+  `    <testcase classname="${escapeXml(`contract.${c.operationId}`)}" name="${escapeXml(`case: ${c.caseTitle}`)}" time="0">\n      <skipped message="${escapeXml(`not sent: ${c.reason}`)}"/>\n    </testcase>`
+
+/**
+ * JUnit XML: one testcase per check and operation, then one skipped testcase per case not sent;
+ * failures carry the request and a curl line.
+ */
 export const formatJunit = (report: Report): string => {
-  const count = (outcome: CheckResult['outcome']) =>
-    report.results.filter((r) => r.outcome === outcome).length
+  const summary = summarize(report)
+  const tests = report.results.length + report.skippedCases.length
+  const counts = `tests="${tests}" failures="${summary.failed}" errors="0" skipped="${summary.skipped}"`
   const seconds = (report.durationMs / 1000).toFixed(3)
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="worker-api-kit contract" tests="${report.results.length}" failures="${count('failed')}" errors="0" skipped="${count('skipped')}" time="${seconds}">`,
-    `  <testsuite name="${escapeXml(`contract ${report.baseUrl}`)}" tests="${report.results.length}" failures="${count('failed')}" errors="0" skipped="${count('skipped')}" time="${seconds}" timestamp="${report.startedAt}">`,
+    `<testsuites name="worker-api-kit contract" ${counts} time="${seconds}">`,
+    `  <testsuite name="${escapeXml(`contract ${report.baseUrl}`)}" ${counts} time="${seconds}" timestamp="${report.startedAt}">`,
     '    <properties>',
     `      <property name="seed" value="${report.seed}"/>`,
     `      <property name="runId" value="${escapeXml(report.runId)}"/>`,
     `      <property name="requests" value="${report.requestCount}"/>`,
     '    </properties>',
     ...report.results.map((r) => testcase(r, report)),
+    ...report.skippedCases.map(skippedCase),
     '  </testsuite>',
     '</testsuites>',
     '',

@@ -1,0 +1,89 @@
+// Usage errors of the contract command come alone (no banner first, one clear line), both
+// commands take the same seeds, and the contract line the mock prints works under auth. Spawns the
+// built bin: `npm test` builds first; alone, run `npm run build` before vitest.
+import { describe, expect, it } from 'vitest'
+import { MAX_SEED } from '../../src/common/max-seed.js'
+import { createMockApp } from '../../src/mock/app.js'
+import { cleanUpAfterEach } from '../helpers/clean-up.js'
+import { startAppServer, type TestServer } from '../helpers/hostile-server.js'
+import { runCli, startMock } from '../helpers/spawn-cli.js'
+
+const { servers } = cleanUpAfterEach<TestServer>()
+
+const serveMock = async () => {
+  const server = await startAppServer(createMockApp())
+  servers.push(server)
+  return server
+}
+
+const ORG_ID = 'org_01kdvdna00ezebs8vrjvkdzfyj'
+
+describe('worker-api-kit contract usage errors', () => {
+  it.each([
+    [
+      '--org-id alone',
+      ['--org-id', ORG_ID],
+      'pass both --org-id and --llm-provider-id, or neither.',
+    ],
+    ['a bad --org-id', ['--org-id', 'nope', '--llm-provider-id', 'nope'], '--org-id "nope"'],
+    [
+      'credentials in --base-url',
+      ['--base-url', 'http://user:pass@127.0.0.1:1'],
+      'put credentials in a header',
+    ],
+    ['--seed above the bound', ['--seed', String(MAX_SEED + 1)], `from 0 to ${MAX_SEED}`],
+  ])('prints one line and no banner for %s, and sends nothing', async (_, flags, expected) => {
+    const target = await serveMock()
+
+    const { code, stdout, stderr } = await runCli(['contract', '--base-url', target.url, ...flags])
+
+    expect(code, stdout + stderr).toBe(2)
+    expect.soft(stdout).toBe('')
+    expect.soft(stderr.trimEnd().split('\n')).toHaveLength(1)
+    expect.soft(stderr).toMatch(/^\[worker-api-kit\] /)
+    expect.soft(stderr).toContain(expected)
+    expect.soft(stderr).not.toContain('will be skipped')
+    expect.soft(target.requestCount()).toBe(0)
+  })
+
+  it('accepts the largest seed the mock accepts, and refuses the next one with the same message', async () => {
+    const target = await serveMock()
+
+    const contract = await runCli([
+      'contract',
+      '--base-url',
+      target.url,
+      '--seed',
+      String(MAX_SEED),
+      '--quiet',
+    ])
+    const [contractTooBig, mockTooBig] = await Promise.all([
+      runCli(['contract', '--base-url', target.url, '--seed', String(MAX_SEED + 1)]),
+      runCli(['mock', '--port', '0', '--seed', String(MAX_SEED + 1)]),
+    ])
+
+    expect(contract.code, contract.stdout + contract.stderr).toBe(0)
+    expect.soft(contract.stdout).toContain(`(seed ${MAX_SEED}, `)
+    expect.soft(contractTooBig.code).toBe(2)
+    expect.soft(mockTooBig.code).toBe(2)
+    expect.soft(contractTooBig.stderr).toBe(mockTooBig.stderr)
+  })
+})
+
+describe('the contract line of the mock banner', () => {
+  it.each([
+    ['--auth', ['--auth'], true],
+    ['--scenario auth-required', ['--scenario', 'auth-required'], true],
+    ['no auth', [], false],
+  ])(
+    'carries an Authorization placeholder header exactly when auth is on (%s)',
+    async (_, args, isAuth) => {
+      const mock = await startMock(args)
+      const line = mock.cli.stdout().match(/^ {2}contract +(.+)$/m)?.[1] ?? ''
+
+      expect(line).toContain(`contract --base-url ${mock.url} --org-id `)
+      if (isAuth) expect(line).toMatch(/ -H 'Authorization: Bearer <token>'$/)
+      else expect(line).not.toContain('Authorization')
+    },
+  )
+})
