@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { MockLlmProviderEnvelope } from '../schemas/llm-provider.js'
-import { Problem } from '../schemas/problem.js'
+import { Problem, ProblemError } from '../schemas/problem.js'
 import {
   MockCreateWorkerResponse,
   MockWorkerEnvelope,
@@ -35,7 +35,13 @@ export const Fixtures = z.object({
   workers: z.record(MockWorkerStatus, MockWorkerEnvelope),
   llmProviderModelsDev: MockLlmProviderEnvelope,
   llmProviderCustom: MockLlmProviderEnvelope,
-  problems: z.record(FixtureProblemKind, Problem),
+  // The validation problem always names its fields: typed so, `problems.validation.errors[0]`
+  // compiles under strict TS (README#fixtures).
+  problems: z
+    .record(FixtureProblemKind, Problem)
+    .and(
+      z.object({ validation: Problem.extend({ errors: z.tuple([ProblemError], ProblemError) }) }),
+    ),
 })
 export type Fixtures = z.infer<typeof Fixtures>
 

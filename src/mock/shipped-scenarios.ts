@@ -48,7 +48,7 @@ export const SHIPPED_SCENARIOS: Readonly<Record<string, ScenarioInput>> = {
   empty: {
     name: 'empty',
     description:
-      'A brand-new organization: no workers, and an LLM provider with nothing configured beyond its source.',
+      'A brand-new organization: no workers, and a custom LLM provider with no models, no configuration text and no key.',
     state: { llmProvider: { source: 'custom', modelIds: [] } },
   },
   flaky: {
