@@ -12,10 +12,10 @@ const MAX_PORT = 65_535
 const AUTH_HEADER_PLACEHOLDER = "'Authorization: Bearer <token>'"
 
 /** A scenario's own seed seeds its data and faults, never the ids printed below it. */
-const scenarioSeedNote = (seed: number, scenarioSeed: number | undefined) =>
+const scenarioSeedLines = (seed: number, scenarioSeed: number | undefined) =>
   scenarioSeed === undefined || scenarioSeed === seed
-    ? ''
-    : ` (ids); the scenario's data and faults: ${scenarioSeed}`
+    ? []
+    : [`  scenario seed    ${scenarioSeed} (its data and faults; the ids follow the seed above)`]
 
 export const mock: Command = {
   name: 'mock',
@@ -131,7 +131,8 @@ Options:
         `worker-api-kit mock listening on ${server.url}`,
         `  docs             ${server.url}/docs`,
         `  openapi          ${server.url}/openapi.json`,
-        `  seed             ${server.app.seed}${scenarioSeedNote(server.app.seed, server.app.scenario().seed)}`,
+        `  seed             ${server.app.seed}`,
+        ...scenarioSeedLines(server.app.seed, server.app.scenario().seed),
         `  scenario         ${[`${server.app.scenario().name}${values['auth'] === true ? ' (auth required)' : ''}`, server.app.scenario().description].filter(Boolean).join(': ')}${watcher ? ' (watched)' : ''}`,
         `  org id           ${orgId}`,
         `  llm provider id  ${llmProviderId}`,
