@@ -1,4 +1,5 @@
 import type { OperationId } from '../api/operations.js'
+import type { Coverage } from './coverage.js'
 
 /** What the suite sent. Bodies are kept as the exact text sent. */
 export type SentRequest = {
@@ -110,6 +111,8 @@ export type Report = {
   readonly skippedCases: readonly SkippedCase[]
   /** Why the run stopped early, if it did (run deadline, target stopped answering). */
   readonly abortedBecause?: string | undefined
+  /** Every rule of the spec, read from the schemas, × what the run did about it. */
+  readonly coverage: Coverage
 }
 
 export type Summary = { passed: number; failed: number; skipped: number; warned: number }

@@ -3,6 +3,7 @@ import type { OperationId } from '../api/operations.js'
 import { isSecretHeader, redactText, secretsIn } from '../common/redact.js'
 import { buildCases } from './cases.js'
 import { createClient, type Fetch } from './client.js'
+import { createCoverage } from './coverage.js'
 import { describeExchange } from './describe-exchange.js'
 import { probeTarget } from './probe-target.js'
 import { createRedactor } from './redactor.js'
@@ -126,6 +127,7 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
     isStrict,
     leftOut,
   )
+  const coverage = createCoverage(selected)
   const sent = await sendCases({
     cases,
     client,
@@ -139,6 +141,7 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
       // Tokens the server hands out are masked wherever they come back, this answer included.
       redactor.remember(secretsIn(input.exchange.response?.json))
       tally.judge(input)
+      coverage.record(input)
     },
   })
 
@@ -162,5 +165,6 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
       reason,
     })),
     abortedBecause: sent.abortedBecause,
+    coverage: coverage.result(sent),
   }
 }

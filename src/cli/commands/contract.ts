@@ -43,6 +43,10 @@ Options:
   --strict                also judge worker-api-kit's conventions (exact codes, problem+json, TypeIDs)
   --json FILE             write the full report as JSON  } checked writable before the first
   --junit FILE            write a JUnit XML report       } request
+  --html FILE             write a self-contained HTML report (summary, coverage, failures); also
+                          checked writable before the first request
+  --min-coverage PCT      exit 1 when under PCT % (an integer 0-100) of the spec's rules are
+                          exercised (the coverage table ends every run)
   --quiet                 no progress lines, only failures and the summary
   -h, --help              this help`,
   options: {
@@ -62,6 +66,8 @@ Options:
     strict: { type: 'boolean' },
     json: { type: 'string' },
     junit: { type: 'string' },
+    html: { type: 'string' },
+    'min-coverage': { type: 'string' },
     quiet: { type: 'boolean' },
   },
   async run(values, io) {
@@ -91,6 +97,10 @@ Options:
       min: 0,
       max: 10_000,
     })
+    const minCoverage = parseIntegerFlag('min-coverage', values['min-coverage'], {
+      min: 0,
+      max: 100,
+    })
     const quiet = values['quiet'] === true
 
     const { runContract } = await import('../../contract/runner.js')
@@ -98,6 +108,8 @@ Options:
     const { formatReport, formatResultLine } = await import('../../contract/reporters/console.js')
     const { formatJson } = await import('../../contract/reporters/json.js')
     const { formatJunit } = await import('../../contract/reporters/junit.js')
+    const { formatHtml } = await import('../../contract/reporters/html.js')
+    const { meetsCoverage } = await import('../../contract/coverage.js')
     const { summarize } = await import('../../contract/report.js')
     const { validateOptions } = await import('../../contract/validate-options.js')
     const { selectChecks } = await import('../../contract/select-checks.js')
@@ -116,6 +128,7 @@ Options:
     await ensureWritable([
       { flag: '--json', path: values['json'] },
       { flag: '--junit', path: values['junit'] },
+      { flag: '--html', path: values['html'] },
     ])
 
     io.out(
@@ -156,10 +169,17 @@ Options:
       const unwritten = [
         await writeReport('--json', values['json'], () => formatJson(report)),
         await writeReport('--junit', values['junit'], () => formatJunit(report)),
+        await writeReport('--html', values['html'], () => formatHtml(report)),
       ].filter((message) => message !== undefined)
       io.out(formatReport(report))
       if (unwritten.length > 0) throw new CliError(unwritten.join(' '), 'E_USAGE')
-      return summarize(report).failed > 0 ? EXIT.failed : EXIT.ok
+      const isCoverageShort =
+        minCoverage !== undefined && !meetsCoverage(report.coverage, minCoverage)
+      if (isCoverageShort)
+        io.err(
+          `[worker-api-kit] coverage ${report.coverage.percent} % is under --min-coverage ${minCoverage} %; the rules not exercised are listed above.`,
+        )
+      return summarize(report).failed > 0 || isCoverageShort ? EXIT.failed : EXIT.ok
     } catch (error) {
       if (error instanceof ContractError)
         throw new CliError(

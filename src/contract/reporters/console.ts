@@ -1,3 +1,4 @@
+import { formatCoverage } from '../coverage-summary.js'
 import {
   type CheckResult,
   type Finding,
@@ -92,6 +93,7 @@ export const formatReport = (report: Report): string => {
     ...(failures ? ['', failures] : []),
     ...(skippedCases ? ['', skippedCases] : []),
     '',
+    formatCoverage(report.coverage),
     `${report.requestCount} requests in ${(report.durationMs / 1000).toFixed(1)} s against ${report.baseUrl} (seed ${report.seed}, run ${report.runId}, ${report.workersCreated} workers created${report.profile === 'strict' ? ', strict' : ''})`,
     ...(report.abortedBecause ? [`stopped early: ${report.abortedBecause}`] : []),
     ...(summary.warned > 0 ? [`${summary.warned} warnings (counted as passed)`] : []),

@@ -1,0 +1,138 @@
+import type { Case } from './cases.js'
+import type { Rule } from './coverage-rules.js'
+import type { JsonSchema } from './json-schema.js'
+
+/** What one request shows about one rule. */
+export type Evidence = {
+  /** A request the server must reject, and it breaks this rule. */
+  readonly isViolation: boolean
+  /** A request the server must accept, with the value exactly at this rule's bound. */
+  readonly isAtBound: boolean
+  /** A request the server must accept, without this optional field. */
+  readonly isOmission: boolean
+}
+
+const NONE: Evidence = { isViolation: false, isAtBound: false, isOmission: false }
+
+/** Not JSON at all: no field can be read, and the body is not the object the spec asks for. */
+const NOT_JSON = Symbol('not JSON')
+
+const parsed = (text: string): unknown => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return NOT_JSON
+  }
+}
+
+/** The values at `segments` (`*`: every item of an array) that are present. */
+const valuesAt = (root: unknown, segments: readonly string[]): unknown[] => {
+  const [head, ...rest] = segments
+  if (head === undefined) return [root]
+  if (head === '*') return Array.isArray(root) ? root.flatMap((item) => valuesAt(item, rest)) : []
+  if (
+    typeof root !== 'object' ||
+    root === null ||
+    Array.isArray(root) ||
+    !Object.hasOwn(root, head)
+  )
+    return []
+  return valuesAt(Reflect.get(root, head), rest)
+}
+
+const isObject = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** Whether a value has the JSON type a schema names. */
+export const hasType = (value: unknown, type: string | undefined): boolean => {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string'
+    case 'boolean':
+      return typeof value === 'boolean'
+    case 'number':
+      return typeof value === 'number'
+    case 'integer':
+      return Number.isInteger(value)
+    case 'array':
+      return Array.isArray(value)
+    case 'object':
+      return isObject(value)
+    case 'null':
+      return value === null
+    default:
+      return value !== NOT_JSON
+  }
+}
+
+/** The size a bound rule measures, when the value is of the kind it measures. */
+const sizeOf = (rule: Rule, value: unknown): number | undefined => {
+  if ((rule.kind === 'min-length' || rule.kind === 'max-length') && typeof value === 'string')
+    return value.length // ASCII in every sized case: UTF-16 units and code points agree
+  if ((rule.kind === 'min-items' || rule.kind === 'max-items') && Array.isArray(value))
+    return value.length
+  return undefined
+}
+
+/** Whether a present value breaks the rule (a value of another type breaks only `type`). */
+const breaks = (rule: Rule, schema: JsonSchema, value: unknown): boolean => {
+  switch (rule.kind) {
+    case 'type':
+      return !hasType(value, schema.type)
+    case 'enum':
+      return hasType(value, schema.type) && !(schema.enum ?? []).includes(value)
+    case 'pattern':
+      return typeof value === 'string' && !new RegExp(schema.pattern ?? '').test(value)
+    case 'min-length':
+    case 'min-items': {
+      const size = sizeOf(rule, value)
+      return size !== undefined && size < (rule.bound ?? 0)
+    }
+    case 'max-length':
+    case 'max-items': {
+      const size = sizeOf(rule, value)
+      return size !== undefined && size > (rule.bound ?? Number.POSITIVE_INFINITY)
+    }
+    default:
+      return false
+  }
+}
+
+/** The part of a request a rule speaks about. */
+const partOf = (rule: Rule, sentBody: string, params: Readonly<Record<string, string>>) =>
+  rule.part === 'params' ? params : parsed(sentBody)
+
+/** What a request (the exact body sent, the path parameters used) shows about a request rule. */
+export const evidenceOf = (
+  rule: Rule,
+  c: Case,
+  sentBody: string,
+  params: Readonly<Record<string, string>>,
+): Evidence => {
+  if (rule.part === 'response' || c.kind === 'unknown-id') return NONE
+  const root = partOf(rule, sentBody, params)
+  const key = rule.segments.at(-1) ?? ''
+  if (rule.kind === 'required' || rule.kind === 'optional') {
+    const parents = valuesAt(root, rule.segments.slice(0, -1)).filter(isObject)
+    const isMissing = parents.some((parent) => !Object.hasOwn(parent, key))
+    return {
+      isViolation: c.expect === 'reject' && rule.kind === 'required' && isMissing,
+      isAtBound: false,
+      isOmission: c.expect === 'accept' && rule.kind === 'optional' && isMissing,
+    }
+  }
+  const values =
+    root === NOT_JSON && rule.segments.length === 0 ? [NOT_JSON] : valuesAt(root, rule.segments)
+  return {
+    isViolation: c.expect === 'reject' && values.some((v) => breaks(rule, rule.schema, v)),
+    isAtBound:
+      c.expect === 'accept' &&
+      rule.bound !== undefined &&
+      values.some((v) => sizeOf(rule, v) === rule.bound),
+    isOmission: false,
+  }
+}
+
+/** What a case not sent would have shown (its own body and path overrides only). */
+export const evidenceOfCase = (rule: Rule, c: Case): Evidence =>
+  evidenceOf(rule, c, 'json' in c.body ? JSON.stringify(c.body.json) : c.body.raw, c.params ?? {})
