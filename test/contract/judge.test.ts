@@ -14,6 +14,8 @@ const RUNS = 5
 /** Per request: small, so the hanging server costs three of them. */
 const TIMEOUT_MS = 300
 const RUN_TIMEOUT_MS = 10_000
+/** Per request on a real port: a loaded test run (every file in parallel) can take over 300 ms. */
+const HTTP_TIMEOUT_MS = 3_000
 
 type InProcess = { request: (input: string, init: RequestInit) => Response | Promise<Response> }
 
@@ -69,7 +71,7 @@ const judgeOverHttp = async (app: InProcess & { fetch: FetchHandler }, ids: Serv
     ...ids,
     seed: SEED,
     runs: RUNS,
-    timeoutMs: TIMEOUT_MS,
+    timeoutMs: HTTP_TIMEOUT_MS,
     runTimeoutMs: RUN_TIMEOUT_MS,
   })
 }
