@@ -98,19 +98,25 @@ const breaks = (rule: Rule, schema: JsonSchema, value: unknown): boolean => {
   }
 }
 
-/** The part of a request a rule speaks about. */
-const partOf = (rule: Rule, sentBody: string, params: Readonly<Record<string, string>>) =>
-  rule.part === 'params' ? params : parsed(sentBody)
+/** A request as the rules read it: the body parsed once, the path parameters used. */
+export type SentParts = {
+  readonly body: unknown
+  readonly params: Readonly<Record<string, string>>
+}
 
-/** What a request (the exact body sent, the path parameters used) shows about a request rule. */
-export const evidenceOf = (
-  rule: Rule,
-  c: Case,
+/** The exact body sent (parsed once: a body may hold 65 535 characters) and the path used. */
+export const sentParts = (
   sentBody: string,
   params: Readonly<Record<string, string>>,
-): Evidence => {
+): SentParts => ({
+  body: parsed(sentBody),
+  params,
+})
+
+/** What a request shows about a request rule. */
+export const evidenceOf = (rule: Rule, c: Case, sent: SentParts): Evidence => {
   if (rule.part === 'response' || c.kind === 'unknown-id') return NONE
-  const root = partOf(rule, sentBody, params)
+  const root = rule.part === 'params' ? sent.params : sent.body
   const key = rule.segments.at(-1) ?? ''
   if (rule.kind === 'required' || rule.kind === 'optional') {
     const parents = valuesAt(root, rule.segments.slice(0, -1)).filter(isObject)
@@ -135,4 +141,8 @@ export const evidenceOf = (
 
 /** What a case not sent would have shown (its own body and path overrides only). */
 export const evidenceOfCase = (rule: Rule, c: Case): Evidence =>
-  evidenceOf(rule, c, 'json' in c.body ? JSON.stringify(c.body.json) : c.body.raw, c.params ?? {})
+  evidenceOf(
+    rule,
+    c,
+    sentParts('json' in c.body ? JSON.stringify(c.body.json) : c.body.raw, c.params ?? {}),
+  )

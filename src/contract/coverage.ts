@@ -1,7 +1,7 @@
 import { jsonPointer } from '../common/json-pointer.js'
 import type { Case } from './cases.js'
 import type { Check, CheckInput } from './check.js'
-import { evidenceOf, evidenceOfCase } from './coverage-evidence.js'
+import { evidenceOf, evidenceOfCase, type SentParts, sentParts } from './coverage-evidence.js'
 import { buildRules, type Rule, type RuleKind, type RulePart } from './coverage-rules.js'
 import { successOf } from './success-schema.js'
 import type { Unsent } from './tally.js'
@@ -119,6 +119,7 @@ export const createCoverage = (checks: readonly Check[]): CoverageRecorder => {
 
   const record = (input: CheckInput) => {
     let broken: Set<string> | undefined
+    let sent: SentParts | undefined
     for (const rule of rules) {
       if (rule.operationId !== input.case.operationId) continue
       const count = counts.get(rule)
@@ -131,7 +132,8 @@ export const createCoverage = (checks: readonly Check[]): CoverageRecorder => {
         })
         continue
       }
-      const evidence = evidenceOf(rule, input.case, input.sentBody, input.params)
+      sent ??= sentParts(input.sentBody, input.params)
+      const evidence = evidenceOf(rule, input.case, sent)
       if (evidence.isViolation) tallyOne(count.violation, input, judgeOf('violation'))
       if (evidence.isAtBound || evidence.isOmission)
         tallyOne(count.boundary, input, judgeOf('boundary'))

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { operations } from '../../src/api/operations.js'
 import { bodySchemaOf, paramsSchemaOf, seededIdMaker } from '../../src/contract/cases.js'
@@ -105,5 +106,13 @@ describe('buildRules', () => {
 
   it('gives every rule a unique id', () => {
     expect(new Set(rules.map((r) => r.id)).size).toBe(rules.length)
+  })
+})
+
+describe('README', () => {
+  it('states the number of rules a default run against our mock exercises', async () => {
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8')
+    expect(readme).toContain(`**100 %\n(${rules.length} of ${rules.length})**`)
+    expect(readme).toContain(`| rules (${rules.length} today) |`)
   })
 })
