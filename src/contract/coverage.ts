@@ -149,7 +149,10 @@ export const createCoverage = (checks: readonly Check[]): CoverageRecorder => {
       ({ case: c }) => c.operationId === rule.operationId && wouldShow(rule, side, c),
     )
     if (pending) return `case "${pending.case.title}" not sent: ${pending.reason}`
-    if (count.unjudged > 0) return `${count.unjudged} request(s) sent, no answer to judge`
+    if (count.unjudged > 0)
+      return side === 'response'
+        ? `${count.unjudged} request(s) to accept got no 2xx JSON body to check`
+        : `${count.unjudged} request(s) sent got no answer to judge`
     return side === 'response'
       ? 'no success body to check'
       : side === 'violation'

@@ -1,3 +1,4 @@
+import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { type Coverage, meetsCoverage } from '../../src/contract/coverage.js'
 import { type ContractOptions, runContract } from '../../src/contract/runner.js'
@@ -74,6 +75,15 @@ describe('coverage', () => {
     const missed = row(coverage, 'createWorker body /description optional')
     expect(missed?.verdict).toBe('not-exercised')
     expect(missed?.reason).toContain('--max-creates 0')
+  })
+
+  it('says why the response rules were not exercised when nothing was accepted', async () => {
+    const app = new Hono()
+    app.all('/v1/*', (c) => c.json({ title: 'no' }, 400))
+    const coverage = await coverageOf(app)
+    const worker = row(coverage, 'createWorker response /worker response-key')
+    expect(worker?.verdict).toBe('not-exercised')
+    expect(worker?.reason).toMatch(/got no 2xx JSON body to check/)
   })
 
   it('fails the one request rule a server breaks, and no other', async () => {
