@@ -9,6 +9,7 @@ import { typeid } from 'typeid-js'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Report } from '../src/contract/report.js'
 import { formatReport, formatResultLine } from '../src/contract/reporters/console.js'
+import { formatHtml } from '../src/contract/reporters/html.js'
 import { formatJson } from '../src/contract/reporters/json.js'
 import { formatJunit } from '../src/contract/reporters/junit.js'
 import { runContract } from '../src/contract/runner.js'
@@ -133,13 +134,14 @@ const drive = async (baseUrl: string, { orgId, llmProviderId }: Ids) => {
   return { creates: [created, createdWithSecrets], answers, admin }
 }
 
-/** The console, JSON and JUnit reports of a run. */
+/** The console, JSON, JUnit and HTML reports of a run. */
 const reportsOf = (name: string, report: Report): Record<string, string> => ({
   [`${name}: console report`]: [...report.results.map(formatResultLine), formatReport(report)].join(
     '\n',
   ),
   [`${name}: JSON report`]: formatJson(report),
   [`${name}: JUnit report`]: formatJunit(report),
+  [`${name}: HTML report`]: formatHtml(report),
 })
 
 /** The contract suite in-process; `tokens` receives every token a create answered with. */
@@ -188,7 +190,11 @@ describe('secret audit', () => {
     }
     const dir = await mkdtemp(join(tmpdir(), 'wak-audit-'))
     cleanups.push(() => rm(dir, { recursive: true, force: true }))
-    const files = { json: join(dir, 'report.json'), junit: join(dir, 'report.xml') }
+    const files = {
+      json: join(dir, 'report.json'),
+      junit: join(dir, 'report.xml'),
+      html: join(dir, 'report.html'),
+    }
 
     const targets = [
       { name: 'server', url: server.url, ids: server.app.ids },
@@ -220,6 +226,8 @@ describe('secret audit', () => {
         files.json,
         '--junit',
         files.junit,
+        '--html',
+        files.html,
       ],
       { timeoutMs: 30_000 },
     )
@@ -247,6 +255,7 @@ describe('secret audit', () => {
       'CLI contract: stderr': cli.stderr,
       'CLI contract: JSON file': await readFile(files.json, 'utf8'),
       'CLI contract: JUnit file': await readFile(files.junit, 'utf8'),
+      'CLI contract: HTML file': await readFile(files.html, 'utf8'),
     })
     const issued = [
       ...driven.flatMap(({ creates }) => creates.flatMap((answer) => tokensIn(bodyOf(answer)))),
