@@ -10,6 +10,16 @@ export type CheckInput = {
   readonly sentBody: string
   /** The path parameters that were used. */
   readonly params: Readonly<Record<string, string>>
+  /** What earlier exchanges of the run established: identity across calls. */
+  readonly earlier?: Earlier | undefined
+}
+
+/** What the run learned before this exchange, for checks that judge across calls. */
+export type Earlier = {
+  /** Worker ids that earlier creates answered, each with the body that created it. */
+  readonly createdIds: ReadonlyMap<string, string>
+  /** The worker the rename cases rename, as its create answered it. */
+  readonly renamedWorker?: unknown
 }
 
 export type Verdict =

@@ -32,13 +32,18 @@ export type Sent = Unsent & {
 const pathOf = (template: string, params: Readonly<Record<string, string>>) =>
   template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))
 
-/** The id of the worker a create answered with, if it answered with one. */
-const workerIdOf = (exchange: Exchange): string | undefined => {
+/** The worker a successful answer carries, if it carries one. */
+const workerOf = (exchange: Exchange): object | undefined => {
   if (!exchange.response) return undefined
   const { status, json } = exchange.response
   if (status < 200 || status >= 300 || typeof json !== 'object' || json === null) return undefined
   const worker = Reflect.get(json, 'worker')
-  const id = typeof worker === 'object' && worker !== null ? Reflect.get(worker, 'id') : undefined
+  return typeof worker === 'object' && worker !== null ? worker : undefined
+}
+
+/** The id of the worker a create answered with, if it answered with one. */
+const workerIdOf = (exchange: Exchange): string | undefined => {
+  const id = Reflect.get(workerOf(exchange) ?? {}, 'id')
   return typeof id === 'string' ? id : undefined
 }
 
@@ -51,6 +56,10 @@ export const sendCases = async (options: SendOptions): Promise<Sent> => {
   const skippedOperations = new Map<OperationId, string>()
   let workersCreated = 0
   let consecutiveTransportErrors = 0
+  // Identity across calls: the ids creates answered (with what created them), and the worker the
+  // renames rename. A few small entries: one per create within --max-creates.
+  const createdIds = new Map<string, string>()
+  let renamedWorker: object | undefined
   let abortedBecause: string | undefined
   const runTimeout = `run timeout: the run bound of ${options.runTimeoutMs} ms was reached`
 
@@ -91,7 +100,12 @@ export const sendCases = async (options: SendOptions): Promise<Sent> => {
     const createdId = c.operationId === 'createWorker' ? workerIdOf(exchange) : undefined
     const status = exchange.response?.status ?? 0
     if (c.operationId === 'createWorker' && status >= 200 && status < 300) workersCreated++
-    options.onExchange({ case: c, exchange, sentBody, params: allParams })
+    const earlier = { createdIds: new Map(createdIds), renamedWorker }
+    options.onExchange({ case: c, exchange, sentBody, params: allParams, earlier })
+    if (createdId !== undefined) {
+      if (!createdIds.has(createdId)) createdIds.set(createdId, sentBody)
+      renamedWorker ??= workerOf(exchange)
+    }
     return createdId
   }
 

@@ -1,8 +1,10 @@
 import type { Check } from '../check.js'
 import { acceptsValidInput } from './accepts-valid-input.js'
 import { createEchoesInput } from './create-echoes-input.js'
+import { createReturnsNewId } from './create-returns-new-id.js'
 import { noServerError } from './no-server-error.js'
 import { rejectsInvalidInput } from './rejects-invalid-input.js'
+import { renameKeepsWorker } from './rename-keeps-worker.js'
 import { responds } from './responds.js'
 import { responseSchema } from './response-schema.js'
 import { secretNotEchoed } from './secret-not-echoed.js'
@@ -23,6 +25,8 @@ export const checks: readonly Check[] = [
   responseSchema,
   createEchoesInput,
   updateAppliesName,
+  createReturnsNewId,
+  renameKeepsWorker,
   unknownIdRejected,
   secretNotEchoed,
   strictStatusCodes,

@@ -1,0 +1,60 @@
+import { type Check, fail, isSuccess, notApplicable, pass, quote, responseOf } from '../check.js'
+import { field } from './json-object.js'
+
+/** Fields a rename does not touch (spec §4.3: its body is the name alone), compared as text. */
+const KEPT = [
+  'orgId',
+  'destination',
+  'createdByUserId',
+  'description',
+  'imageVersion',
+  'workspacePath',
+  'sandboxBackend',
+] as const
+
+/** The same instant, however a server writes it (both parse as dates). */
+const isSameInstant = (a: unknown, b: unknown) =>
+  typeof a === 'string' && typeof b === 'string' && Date.parse(a) === Date.parse(b)
+
+/**
+ * spec §4.3: a rename changes the worker's name, and only that of what the request says: the
+ * worker it answers keeps the organization, destination, creator, the create's other fields and
+ * its creation time, as its create answered them.
+ */
+export const renameKeepsWorker: Check = {
+  id: 'rename-keeps-worker',
+  title: 'A rename keeps what the rename does not name (organization, destination, creation…)',
+  spec: '§4.3',
+  severity: 'error',
+  profile: 'default',
+  operations: ['updateWorker'],
+  run: (input) => {
+    const response = responseOf(input)
+    const before = input.earlier?.renamedWorker
+    if (
+      !response ||
+      before === undefined ||
+      input.case.expect !== 'accept' ||
+      !isSuccess(response.status)
+    )
+      return notApplicable()
+    const after = field(response.json, 'worker')
+    if (typeof after !== 'object' || after === null) return notApplicable()
+    for (const name of KEPT) {
+      const was = field(before, name)
+      const is = field(after, name)
+      if (typeof was === 'string' && is !== was)
+        return fail(
+          `worker.${name} is ${quote(is)} after a rename; the create answered ${quote(was)}`,
+          `/worker/${name}`,
+        )
+    }
+    const created = field(before, 'createdAt')
+    if (typeof created === 'string' && !isSameInstant(field(after, 'createdAt'), created))
+      return fail(
+        `worker.createdAt is ${quote(field(after, 'createdAt'))} after a rename; the create answered ${quote(created)}`,
+        '/worker/createdAt',
+      )
+    return pass()
+  },
+}
