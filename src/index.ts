@@ -32,6 +32,21 @@ export {
 export type { Check, CheckInput, Verdict } from './contract/check.js'
 export { checks } from './contract/checks/index.js'
 export { ContractError } from './contract/contract-error.js'
+/**
+ * The run's rule coverage (`report.coverage`): every rule of the spec × what the run did about it.
+ * @example
+ * ```ts
+ * import { meetsCoverage, runContract } from 'worker-api-kit'
+ * const report = await runContract({ baseUrl: 'http://127.0.0.1:4010', orgId, llmProviderId })
+ * if (!meetsCoverage(report.coverage, 100)) process.exitCode = 1
+ * ```
+ */
+export {
+  type Coverage,
+  type CoverageRow,
+  type CoverageVerdict,
+  meetsCoverage,
+} from './contract/coverage.js'
 export type {
   CheckResult,
   Exchange,
@@ -42,7 +57,8 @@ export type {
   Summary,
 } from './contract/report.js'
 /**
- * Turns a report into text: the console report, JSON, JUnit XML, and the closing summary line.
+ * Turns a report into text: the console report, JSON, JUnit XML, a self-contained HTML page, and
+ * the closing summary line.
  * @example
  * ```ts
  * import { formatJunit, formatReport, runContract } from 'worker-api-kit'
@@ -53,6 +69,7 @@ export type {
  */
 export { summarize, summaryLine } from './contract/report.js'
 export { formatFailures, formatReport, formatResultLine } from './contract/reporters/console.js'
+export { formatHtml } from './contract/reporters/html.js'
 export { formatJson } from './contract/reporters/json.js'
 export { formatJunit } from './contract/reporters/junit.js'
 /**
