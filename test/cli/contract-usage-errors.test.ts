@@ -82,8 +82,18 @@ describe('the contract line of the mock banner', () => {
       const line = mock.cli.stdout().match(/^ {2}contract +(.+)$/m)?.[1] ?? ''
 
       expect(line).toContain(`contract --base-url ${mock.url} --org-id `)
-      if (isAuth) expect(line).toMatch(/ -H 'Authorization: Bearer <token>'$/)
+      if (isAuth) expect(line).toMatch(/ -H 'Authorization: Bearer contract-run'$/)
       else expect(line).not.toContain('Authorization')
     },
   )
+
+  it('runs as printed against a mock in auth mode, and passes', async () => {
+    const mock = await startMock(['--auth', '--quiet'])
+    const line = mock.cli.stdout().match(/^ {2}contract +.* contract (.+)$/m)?.[1] ?? ''
+    const header = line.match(/ -H '([^']+)'$/)?.[1] ?? ''
+    const args = line.replace(/ -H '[^']+'$/, '').split(' ')
+    const run = await runCli(['contract', ...args, '-H', header, '--quiet'], { timeoutMs: 60_000 })
+    expect.soft(run.stdout.trim().split('\n').at(-1)).toMatch(/^\d+ passed, 0 failed, \d+ skipped$/)
+    expect.soft(run.code).toBe(0)
+  })
 })

@@ -8,8 +8,11 @@ import { selfCommand } from '../self-command.js'
 import { CliError, EXIT } from '../usage-error.js'
 
 const MAX_PORT = 65_535
-/** A placeholder, never a real token: the mock accepts any bearer token and names the user by it. */
-const AUTH_HEADER_PLACEHOLDER = "'Authorization: Bearer <token>'"
+/**
+ * A token the line works with as printed (one copy-paste): the mock accepts any bearer token and
+ * names the contract run's user by it. Not a secret of anyone's.
+ */
+const AUTH_HEADER_PLACEHOLDER = "'Authorization: Bearer contract-run'"
 
 /** A scenario's own seed seeds its data and faults, never the ids printed below it. */
 const scenarioSeedLines = (seed: number, scenarioSeed: number | undefined) =>
