@@ -1,26 +1,20 @@
 // Spawns the built bin: `npm test` builds first; alone, run `npm run build` before vitest.
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Hono } from 'hono'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { chromiumPath, launchChromium, recordingContext } from '../helpers/browser.js'
+import { cleanUpAfterEach } from '../helpers/clean-up.js'
 import { startAppServer, type TestServer } from '../helpers/hostile-server.js'
-import { killSpawned, type RunningMock, runCli, startMock } from '../helpers/spawn-cli.js'
+import { type RunningMock, runCli, startMock } from '../helpers/spawn-cli.js'
 
 const PLANTED_TOKEN = 'PLANTED-HTML-TOKEN-77'
 /** Markup a hostile server answers in bodies and headers; it must reach the page as text. */
 const HOSTILE = `<script>window.pwned=1</script><img src=x onerror="window.pwned=1"><svg onload=alert(1)>`
 
 const hasChromium = chromiumPath() !== undefined
-const servers: TestServer[] = []
-const dirs: string[] = []
-
-afterEach(async () => {
-  await killSpawned()
-  await Promise.all(servers.splice(0).map((server) => server.close()))
-  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
-})
+const { servers, dirs } = cleanUpAfterEach<TestServer>()
 
 const tempDir = async () => {
   const dir = await mkdtemp(join(tmpdir(), 'wak-html-'))

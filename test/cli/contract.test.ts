@@ -1,11 +1,12 @@
 // Spawns the built bin: `npm test` builds first; alone, run `npm run build` before vitest.
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Hono } from 'hono'
 import { typeid } from 'typeid-js'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createMockApp } from '../../src/mock/app.js'
+import { cleanUpAfterEach } from '../helpers/clean-up.js'
 import {
   API_ONLY,
   startAppServer,
@@ -13,7 +14,7 @@ import {
   type TestServer,
   unusedUrl,
 } from '../helpers/hostile-server.js'
-import { killSpawned, type RunningMock, runCli, startMock } from '../helpers/spawn-cli.js'
+import { type RunningMock, runCli, startMock } from '../helpers/spawn-cli.js'
 
 const PLANTED_TOKEN = 'PLANTED-SECRET-TOKEN-42'
 const PLANTED_KEY = 'PLANTED-KEY-99999'
@@ -30,14 +31,7 @@ const FEW_SECONDS_MS = 8_000
 const SUMMARY = /^(\d+) passed, (\d+) failed, (\d+) skipped$/
 const PROGRESS = /^[✓✗!-] [a-z-]+ · [A-Za-z]+\b/gm
 
-const servers: TestServer[] = []
-const dirs: string[] = []
-
-afterEach(async () => {
-  await killSpawned()
-  await Promise.all(servers.splice(0).map((server) => server.close()))
-  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
-})
+const { servers, dirs } = cleanUpAfterEach<TestServer>()
 
 const contract = async (args: readonly string[]) => {
   const started = performance.now()
