@@ -24,7 +24,10 @@ const SECRET_HEADER =
 /** The object a create answers its tokens in: each of its values is a secret. */
 const SECRET_OBJECT_KEY = /^tokens$/i
 
-export const isSecretHeader = (name: string) => SECRET_HEADER.test(name)
+/** The kit's own headers: a session name and a scenario name are labels, never credentials. */
+const KIT_HEADER = /^x-mock-(?:session|scenario)$/i
+
+export const isSecretHeader = (name: string) => !KIT_HEADER.test(name) && SECRET_HEADER.test(name)
 
 /** Whether a field, header or query name names a secret. */
 export const isSecretName = (name: string) => SECRET_NAME_PATTERN.test(name)
@@ -53,6 +56,9 @@ const FORM_FIELD = /((?:^|[?&;\s])([^=&;?\s]+)=)([^&\s]*)/g
  */
 const LINE_FIELD =
   /((?:^|[\s{,;])(['"]?)([\w.-]+)\2[ \t]*:[ \t]*)(?![["{]|\[REDACTED\])([^\s,;}][^\r\n,;}]*)/gm
+
+/** A JSON literal that is a flag, not a value: `true`, `false`, `null`. */
+const JSON_FLAG = /^(?:true|false|null)\s*$/
 
 /** `Bearer …` / `Basic …` credentials anywhere. */
 const CREDENTIAL = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g
@@ -104,7 +110,8 @@ export const redactText = (text: string): string =>
       maskIfSecret(whole, head, name, value),
     )
     .replace(LINE_FIELD, (whole, head: string, _quote: string, name: string, value: string) =>
-      maskIfSecret(whole, head, name, value),
+      // A flag about a secret (`"hasApiKey": true`) gives nothing away, as in redactJson.
+      JSON_FLAG.test(value) ? whole : maskIfSecret(whole, head, name, value),
     )
     .replace(CREDENTIAL, `$1 ${REDACTED}`)
 

@@ -1,6 +1,9 @@
 // Usage errors of the contract command come alone (no banner first, one clear line), both
 // commands take the same seeds, and the contract line the mock prints works under auth. Spawns the
 // built bin: `npm test` builds first; alone, run `npm run build` before vitest.
+import { mkdtemp, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { MAX_SEED } from '../../src/common/max-seed.js'
 import { createMockApp } from '../../src/mock/app.js'
@@ -8,7 +11,7 @@ import { cleanUpAfterEach } from '../helpers/clean-up.js'
 import { startAppServer, type TestServer } from '../helpers/hostile-server.js'
 import { runCli, startMock } from '../helpers/spawn-cli.js'
 
-const { servers } = cleanUpAfterEach<TestServer>()
+const { servers, dirs } = cleanUpAfterEach<TestServer>()
 
 const serveMock = async () => {
   const server = await startAppServer(createMockApp())
@@ -95,5 +98,36 @@ describe('the contract line of the mock banner', () => {
     const run = await runCli(['contract', ...args, '-H', header, '--quiet'], { timeoutMs: 60_000 })
     expect.soft(run.stdout.trim().split('\n').at(-1)).toMatch(/^\d+ passed, 0 failed, \d+ skipped$/)
     expect.soft(run.code).toBe(0)
+  })
+})
+
+describe('a contract run in its own session', () => {
+  it("keeps the session's name readable in the report's worker names (a label, not a credential)", async () => {
+    const mock = await startMock(['--quiet'])
+    const { orgId, llmProviderId } = mock.banner
+    const dir = await mkdtemp(join(tmpdir(), 'wak-session-'))
+    dirs.push(dir)
+    const json = join(dir, 'report.json')
+    const run = await runCli(
+      [
+        'contract',
+        '--base-url',
+        mock.url,
+        '--org-id',
+        orgId ?? '',
+        '--llm-provider-id',
+        llmProviderId ?? '',
+        '-H',
+        'x-mock-session: contract',
+        '--json',
+        json,
+      ],
+      { timeoutMs: 60_000 },
+    )
+    const report = await readFile(json, 'utf8')
+    expect.soft(run.code).toBe(0)
+    expect.soft(report).not.toContain('wak-[REDACTED]')
+    expect.soft(report).not.toContain('x-mock-session: [REDACTED]')
+    expect.soft(report).toContain('wak-contract-')
   })
 })

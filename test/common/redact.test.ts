@@ -37,6 +37,10 @@ describe('isSecretHeader', () => {
     'User-Agent',
     'X-Request-Id',
     'X-Mock-Scenario',
+    // The kit's session header names a session: masking it garbled every worker name of a run
+    // that used it (`wak-[REDACTED]-…`) and the curl lines that reproduce them.
+    'X-Mock-Session',
+    'x-mock-session',
     'Keep-Alive',
   ])('takes %s for an ordinary header', (name) => {
     expect(isSecretHeader(name)).toBe(false)
@@ -44,6 +48,11 @@ describe('isSecretHeader', () => {
 })
 
 describe('redactText', () => {
+  it('keeps a flag about a secret in JSON-like text, and masks the value beside it', () => {
+    const text = redactText('{"hasApiKey":true,"apiKeyLastFour":"cdef","x":null,"api_key": false}')
+    expect(text).toBe('{"hasApiKey":true,"apiKeyLastFour":"[REDACTED]","x":null,"api_key": false}')
+  })
+
   it.each([
     ['a query with a percent-encoded name next to a broken escape', `?api%4Bey=${SECRET}&x=%E0%A4`],
     ['a broken escape before the encoded name', `?x=%E0%A4&api%4Bey=${SECRET}`],
