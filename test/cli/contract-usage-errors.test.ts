@@ -93,11 +93,16 @@ describe('the contract line of the mock banner', () => {
   it('runs as printed against a mock in auth mode, and passes', async () => {
     const mock = await startMock(['--auth', '--quiet'])
     const line = mock.cli.stdout().match(/^ {2}contract +.* contract (.+)$/m)?.[1] ?? ''
-    const header = line.match(/ -H '([^']+)'$/)?.[1] ?? ''
-    const args = line.replace(/ -H '[^']+'$/, '').split(' ')
-    const run = await runCli(['contract', ...args, '-H', header, '--quiet'], { timeoutMs: 60_000 })
+    const headers = [...line.matchAll(/ -H '([^']+)'/g)].flatMap((m) => ['-H', m[1] ?? ''])
+    const args = line.replace(/ -H '[^']+'/g, '').split(' ')
+    const run = await runCli(['contract', ...args, ...headers, '--quiet'], { timeoutMs: 60_000 })
+    const state = await fetch(`${mock.url}/__mock/state`, {
+      headers: { authorization: 'Bearer contract-run' },
+    }).then((res) => res.json() as Promise<{ workers: unknown[] }>) // the admin state's shape
     expect.soft(run.stdout.trim().split('\n').at(-1)).toMatch(/^\d+ passed, 0 failed, \d+ skipped$/)
     expect.soft(run.code).toBe(0)
+    // The run kept to its own session: the developer's default one has only its seeded workers.
+    expect.soft(state.workers).toHaveLength(3)
   })
 })
 

@@ -218,7 +218,7 @@ describe("README's CI recipe", () => {
         { cwd: kitDir, env },
       )
       const banner = await mock.waitForStdout(
-        /^ {2}contract +(.+?) contract --base-url (\S+) --org-id (\S+) --llm-provider-id (\S+)$/m,
+        /^ {2}contract +(.+?) contract --base-url (\S+) --org-id (\S+) --llm-provider-id (\S+) -H 'x-mock-session: contract'$/m,
       )
       const [, runner, baseUrl = '', orgId = '', llmProviderId = ''] = banner
       expect.soft(runner).toBe('npx --no-install worker-api-kit')

@@ -14,6 +14,9 @@ const MAX_PORT = 65_535
  */
 const AUTH_HEADER_PLACEHOLDER = "'Authorization: Bearer contract-run'"
 
+/** The printed contract run keeps to a session of its own: the developer's default stays clean. */
+const CONTRACT_SESSION_HEADER = "'x-mock-session: contract'"
+
 /** A scenario's own seed seeds its data and faults, never the ids printed below it. */
 const scenarioSeedLines = (seed: number, scenarioSeed: number | undefined) =>
   scenarioSeed === undefined || scenarioSeed === seed
@@ -139,7 +142,7 @@ Options:
         `  scenario         ${[`${server.app.scenario().name}${values['auth'] === true ? ' (auth required)' : ''}`, server.app.scenario().description].filter(Boolean).join(': ')}${watcher ? ' (watched)' : ''}`,
         `  org id           ${orgId}`,
         `  llm provider id  ${llmProviderId}`,
-        `  contract         ${selfCommand()} contract --base-url ${server.url} --org-id ${orgId} --llm-provider-id ${llmProviderId}${isAuthRequired ? ` -H ${AUTH_HEADER_PLACEHOLDER}` : ''}`,
+        `  contract         ${selfCommand()} contract --base-url ${server.url} --org-id ${orgId} --llm-provider-id ${llmProviderId} -H ${CONTRACT_SESSION_HEADER}${isAuthRequired ? ` -H ${AUTH_HEADER_PLACEHOLDER}` : ''}`,
         'Press Ctrl+C to stop.',
       ].join('\n'),
     )
