@@ -191,6 +191,7 @@ describe('worker-api-kit mock', () => {
           `^\\[worker-api-kit\\] cannot listen on 127\\.0\\.0\\.1:${first.port} \\(EADDRINUSE\\)`,
         ),
       )
+    expect.soft(second.stderr).toContain('pick another --port (through npm: npm start -- --port N)')
     expect.soft(stillServing.status).toBe(200)
   })
 

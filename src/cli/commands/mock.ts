@@ -109,7 +109,7 @@ Options:
       }
       const isPortProblem = error.code === 'EADDRINUSE' || error.code === 'EACCES'
       throw new CliError(
-        `[worker-api-kit] cannot listen on ${host ?? DEFAULT_HOST}:${port ?? DEFAULT_PORT} (${error.code}); ${isPortProblem ? 'pick another --port' : 'check --host'}.`,
+        `[worker-api-kit] cannot listen on ${host ?? DEFAULT_HOST}:${port ?? DEFAULT_PORT} (${error.code}); ${isPortProblem ? 'pick another --port (through npm: npm start -- --port N)' : 'check --host'}.`,
         'E_LISTEN',
       )
     })
