@@ -9,7 +9,7 @@ import { MAX_SEED } from '../../src/common/max-seed.js'
 import { createMockApp } from '../../src/mock/app.js'
 import { cleanUpAfterEach } from '../helpers/clean-up.js'
 import { startAppServer, type TestServer } from '../helpers/hostile-server.js'
-import { runCli, startMock } from '../helpers/spawn-cli.js'
+import { contractTargetOf, runCli, startMock } from '../helpers/spawn-cli.js'
 
 const { servers, dirs } = cleanUpAfterEach<TestServer>()
 
@@ -109,24 +109,11 @@ describe('the contract line of the mock banner', () => {
 describe('a contract run in its own session', () => {
   it("keeps the session's name readable in the report's worker names (a label, not a credential)", async () => {
     const mock = await startMock(['--quiet'])
-    const { orgId, llmProviderId } = mock.banner
     const dir = await mkdtemp(join(tmpdir(), 'wak-session-'))
     dirs.push(dir)
     const json = join(dir, 'report.json')
     const run = await runCli(
-      [
-        'contract',
-        '--base-url',
-        mock.url,
-        '--org-id',
-        orgId ?? '',
-        '--llm-provider-id',
-        llmProviderId ?? '',
-        '-H',
-        'x-mock-session: contract',
-        '--json',
-        json,
-      ],
+      ['contract', ...contractTargetOf(mock), '-H', 'x-mock-session: contract', '--json', json],
       { timeoutMs: 60_000 },
     )
     const report = await readFile(json, 'utf8')

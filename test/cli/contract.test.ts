@@ -14,7 +14,7 @@ import {
   type TestServer,
   unusedUrl,
 } from '../helpers/hostile-server.js'
-import { type RunningMock, runCli, startMock } from '../helpers/spawn-cli.js'
+import { contractTargetOf, runCli, startMock } from '../helpers/spawn-cli.js'
 
 const PLANTED_TOKEN = 'PLANTED-SECRET-TOKEN-42'
 const PLANTED_KEY = 'PLANTED-KEY-99999'
@@ -47,15 +47,7 @@ const tempFiles = async () => {
   return { json: join(dir, 'report.json'), junit: join(dir, 'report.xml') }
 }
 
-/** The mock's URL and the ids it prints, as contract flags. */
-const targetOf = ({ url, banner }: RunningMock) => [
-  '--base-url',
-  url,
-  '--org-id',
-  banner.orgId ?? '',
-  '--llm-provider-id',
-  banner.llmProviderId ?? '',
-]
+const targetOf = contractTargetOf
 
 type JsonReport = { results: { checkId: string; outcome: string }[] }
 const readReport = async (file: string) => JSON.parse(await readFile(file, 'utf8')) as JsonReport

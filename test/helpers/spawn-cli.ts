@@ -190,3 +190,13 @@ export const startMock = async (
     },
   }
 }
+
+/** The mock's URL and the ids it prints, as `contract` flags. */
+export const contractTargetOf = ({ url, banner }: RunningMock): string[] => [
+  '--base-url',
+  url,
+  '--org-id',
+  banner.orgId ?? '',
+  '--llm-provider-id',
+  banner.llmProviderId ?? '',
+]
