@@ -1,16 +1,19 @@
 import { z } from '@hono/zod-openapi'
 import type { Context, Hono } from 'hono'
-import { operations } from '../api/operations.js'
 import { jsonPointer } from '../common/json-pointer.js'
 import { WorkerId } from '../schemas/ids.js'
+import { ADMIN_PREFIX, invalid, invalidQuery } from './admin-answers.js'
 import { PageLimit } from './bounded-page.js'
 import type { MockEnv } from './env.js'
 import type { Journal } from './journal.js'
+import { registerJournalRoutes } from './journal-routes.js'
 import { buildProblem, problemResponseOf } from './problem.js'
 import type { ScenarioInput } from './scenario.js'
 import { ScenarioError } from './scenario-error.js'
 import type { Session, Sessions } from './session.js'
 import { stateOf } from './state-of.js'
+
+export { ADMIN_PREFIX }
 
 /** What the admin API (and the test helpers) can do to a running mock. */
 export type MockControl = {
@@ -27,25 +30,11 @@ export type MockControl = {
   readonly startedAt: number
 }
 
-export const ADMIN_PREFIX = '/__mock'
-
 const ScenarioBody = z
   .object({
     name: z
       .string()
       .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'a scenario name: lowercase letters, digits, dashes'),
-  })
-  .strict()
-const RequestsQuery = z
-  .object({
-    operation: z.enum(operations.map((o) => o.operationId)).optional(),
-    session: z.string().optional(),
-    limit: PageLimit.optional(),
-    after: z
-      .string()
-      .regex(/^[0-9]{1,15}$/, 'a seq number: a whole number, 0 or more')
-      .transform(Number)
-      .optional(),
   })
   .strict()
 const StateQuery = z
@@ -54,19 +43,6 @@ const StateQuery = z
     after: WorkerId.optional(),
   })
   .strict()
-
-const invalid = (c: Context, pointer: string, message: string) =>
-  problemResponseOf(
-    c,
-    buildProblem('validation', `Invalid admin request at ${pointer}.`, [{ pointer, message }]),
-  )
-
-/** A query that failed its schema: a 400 naming the parameter (an unknown key has its name in `keys`). */
-const invalidQuery = (c: Context, error: z.ZodError) => {
-  const issue = error.issues[0]
-  const key = issue?.code === 'unrecognized_keys' ? issue.keys[0] : issue?.path[0]
-  return invalid(c, `/query/${String(key ?? '')}`, issue?.message ?? 'invalid')
-}
 
 const readJson = async (c: Context): Promise<{ ok: true; value: unknown } | { ok: false }> => {
   try {
@@ -142,19 +118,5 @@ export const registerAdmin = (app: Hono<MockEnv>, control: MockControl) => {
     }
   })
 
-  app.get(`${ADMIN_PREFIX}/requests`, (c) => {
-    const parsed = RequestsQuery.safeParse(c.req.query())
-    if (!parsed.success) return invalidQuery(c, parsed.error)
-    const { items, next } = control.journal.page({
-      session: parsed.data.session ?? c.req.header('x-mock-session'),
-      operationId: parsed.data.operation,
-      after: parsed.data.after,
-      limit: parsed.data.limit,
-    })
-    return c.json({ count: items.length, entries: items, next })
-  })
-
-  app.delete(`${ADMIN_PREFIX}/requests`, (c) =>
-    c.json({ cleared: control.journal.clear({ session: c.req.header('x-mock-session') }) }),
-  )
+  registerJournalRoutes(app, control.journal)
 }
