@@ -16,8 +16,12 @@ import {
 } from './limits.js'
 import { sampleUntil } from './sample-until.js'
 
-/** What a correct server must do with a case: accept it (2xx) or reject it (4xx). */
-export type Expectation = 'accept' | 'reject'
+/**
+ * What a correct server must do with a case: accept it (2xx) or reject it (4xx). `unknown`: only
+ * for traffic the suite did not write (the proxy), where a valid request may name ids the target
+ * does not hold; the checks that judge an expectation leave such an exchange alone.
+ */
+export type Expectation = 'accept' | 'reject' | 'unknown'
 
 export type CaseKind =
   | 'generated' // valid, generated within every constraint
@@ -25,6 +29,7 @@ export type CaseKind =
   | 'invalid' // one constraint broken
   | 'malformed' // not JSON / not an object
   | 'unknown-id' // well-formed id that names nothing
+  | 'observed' // a request the suite saw pass (the proxy), not one it wrote
 
 export type Case = {
   readonly id: string

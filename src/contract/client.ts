@@ -62,11 +62,15 @@ const readBounded = async (res: Response, limit: number, signal: AbortSignal): P
 }
 
 /** The response as the checks see it: the JSON parsed unless it nests deeper than the judge parses. */
-const received = (res: Response, text: string): ReceivedResponse => {
+export const receivedResponse = (
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  text: string,
+): ReceivedResponse => {
   const parsed = parseJson(text)
   return {
-    status: res.status,
-    headers: Object.fromEntries(res.headers),
+    status,
+    headers,
     text,
     ...(parsed.kind === 'json' ? { json: parsed.value } : {}),
     isJson: parsed.kind === 'json',
@@ -113,7 +117,7 @@ export const createClient = (options: ClientOptions): Client => {
       )
       stage = 'body'
       const text = await readBounded(res, maxBytes, signal)
-      return { response: received(res, text) }
+      return { response: receivedResponse(res.status, Object.fromEntries(res.headers), text) }
     } catch (error) {
       const described = describeTransportError(error, timeoutMs, stage)
       const isCutByRunBound = described.kind === 'timeout' && timeoutMs < options.timeoutMs

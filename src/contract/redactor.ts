@@ -1,6 +1,6 @@
 import { credentialForms } from '../common/credential-forms.js'
 import { REDACTED, redactJson, redactText } from '../common/redact.js'
-import { createRememberedSecrets } from './remembered-secrets.js'
+import { createRememberedSecrets, type RememberedSecrets } from './remembered-secrets.js'
 
 export type Redactor = {
   /**
@@ -37,9 +37,12 @@ const credentialMasker = (credentials: Iterable<string>): ((text: string) => str
  * with -H, from the environment or a header file) are masked in every form they can come back in,
  * wherever they occur; secrets a server handed out are masked as whole tokens in what follows.
  */
-export const createRedactor = (credentials: Iterable<string> = []): Redactor => {
+export const createRedactor = (
+  credentials: Iterable<string> = [],
+  /** Secrets learnt so far, shared by redactors of one judge (the proxy's, one per caller). */
+  remembered: RememberedSecrets = createRememberedSecrets(),
+): Redactor => {
   const maskCredentials = credentialMasker(credentials)
-  const remembered = createRememberedSecrets()
   // Credentials before and after the name-based pass: it decodes escapes, which may reveal a form.
   const response = (text: string) =>
     remembered.mask(maskCredentials(redactText(maskCredentials(text))))

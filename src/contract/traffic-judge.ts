@@ -1,0 +1,163 @@
+import { matchOperation } from '../api/match-operation.js'
+import { type OperationId, operations } from '../api/operations.js'
+import { isSecretHeader, secretsIn } from '../common/redact.js'
+import type { CheckInput } from './check.js'
+import { receivedResponse } from './client.js'
+import { observedCase } from './observed-case.js'
+import { parseJson } from './parse-json.js'
+import { createRedactor, type Redactor } from './redactor.js'
+import { createRememberedSecrets } from './remembered-secrets.js'
+import type { TransportError } from './report.js'
+import { selectChecks } from './select-checks.js'
+import { createTrafficMemory } from './traffic-memory.js'
+
+/** One exchange that passed through a proxy: what the caller sent and what the target answered. */
+export type ObservedExchange = {
+  readonly method: string
+  /** The path as requested, percent-encoded, without the query. */
+  readonly path: string
+  /** The URL the request went to (for the report's curl line). */
+  readonly url: string
+  /** The request's headers, names in lowercase. */
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: string
+  readonly response?:
+    | {
+        readonly status: number
+        readonly headers: Readonly<Record<string, string>>
+        readonly text: string
+      }
+    | undefined
+  readonly error?: TransportError | undefined
+  readonly durationMs: number
+}
+
+/** A rule of the contract one exchange broke, already redacted. */
+export type Violation = {
+  readonly check: string
+  readonly severity: 'error' | 'warning'
+  /** Where in the answer (or the request, for `/body…` and `/params…`), when the check says. */
+  readonly pointer: string | null
+  readonly message: string
+}
+
+export type TrafficVerdict = {
+  /** The operation the request called, or null when it called none of the API's. */
+  readonly operationId: OperationId | null
+  readonly violations: readonly Violation[]
+  /** Masks every secret of this exchange (credentials sent, keys sent, tokens answered) in text. */
+  readonly mask: (text: string) => string
+}
+
+export type TrafficJudgeOptions = {
+  /** Also judge our conventions (the `--strict` checks). */
+  readonly strict?: boolean | undefined
+  /** Credentials the proxy adds itself (`-H`): masked in every form, wherever they come back. */
+  readonly credentials?: Iterable<string> | undefined
+}
+
+/** Redactors kept for callers' credential sets: one per token in use, a handful at a time. */
+const MAX_REDACTORS = 32
+/**
+ * Longest secret searched for in every form. A longer one (a 64 KiB key someone sent) is masked by
+ * its field's name only: a pattern of all its forms would be larger than a RegExp may be.
+ */
+const MAX_SEARCHED_SECRET = 1_024
+
+/**
+ * Judges traffic someone else wrote (the proxy's) with the contract's own checks: each request
+ * becomes the case it amounts to (`observedCase`), and the checks judge its exchange exactly as
+ * they judge the suite's, with what earlier exchanges established (created ids, the worker before a
+ * rename). A transport failure before any answer (the target is down) is not judged.
+ */
+export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
+  const checks = selectChecks({ strict: options.strict })
+  const cliCredentials = [...(options.credentials ?? [])]
+  const remembered = createRememberedSecrets()
+  const redactors = new Map<string, Redactor>()
+  const memory = createTrafficMemory()
+
+  /** The redactor for this exchange's secrets, on top of the proxy's own and the tokens learnt. */
+  const redactorFor = (headers: Readonly<Record<string, string>>, json: unknown) => {
+    const own = Object.entries(headers)
+      .filter(([name]) => isSecretHeader(name))
+      .map(([, value]) => value)
+    const credentials = [...cliCredentials, ...own, ...secretsIn(json)].filter(
+      (value) => value.length <= MAX_SEARCHED_SECRET,
+    )
+    const key = credentials.join('\n')
+    let redactor = redactors.get(key)
+    if (!redactor) {
+      redactor = createRedactor(credentials, remembered)
+      if (redactors.size >= MAX_REDACTORS) redactors.delete(redactors.keys().next().value ?? '')
+      redactors.set(key, redactor)
+    }
+    return redactor
+  }
+
+  const judge = (observed: ObservedExchange): TrafficVerdict => {
+    const matched = matchOperation(observed.method, observed.path)
+    const requestJson = parseJson(observed.body)
+    const sentJson = requestJson.kind === 'json' ? requestJson.value : undefined
+    const redactor = redactorFor(observed.headers, sentJson)
+    const { response } = observed
+    const received = response
+      ? receivedResponse(response.status, response.headers, response.text)
+      : undefined
+    // Tokens the target hands out are masked wherever they come back, this answer included.
+    redactor.remember(secretsIn(received?.json))
+    const mask = redactor.response
+    const operation = operations.find((o) => o.operationId === matched?.operationId)
+    const isTargetDown = observed.error?.stage === 'connect' && observed.error.kind !== 'timeout'
+    if (!matched || !operation || isTargetDown)
+      return { operationId: matched?.operationId ?? null, violations: [], mask }
+
+    const input: CheckInput = {
+      case: observedCase(
+        {
+          operation,
+          params: matched.params,
+          contentType: observed.headers['content-type'],
+          body: observed.body,
+        },
+        { status: received?.status, idsConfirmed: memory.confirms(matched) },
+      ),
+      exchange: {
+        request: {
+          method: observed.method,
+          url: observed.url,
+          headers: observed.headers,
+          body: observed.body,
+        },
+        response: received,
+        error: observed.error,
+        durationMs: observed.durationMs,
+        attempts: 1,
+      },
+      sentBody: observed.body,
+      params: matched.params,
+      earlier: memory.earlierFor(matched),
+    }
+    const violations: Violation[] = []
+    for (const check of checks) {
+      if (!check.operations.includes(matched.operationId)) continue
+      const verdict = check.run(input)
+      if (verdict.kind !== 'fail') continue
+      violations.push({
+        check: check.id,
+        severity: check.severity,
+        pointer: verdict.pointer === undefined ? null : mask(verdict.pointer),
+        message: mask(verdict.message),
+      })
+    }
+    memory.learn(matched, input)
+    return { operationId: matched.operationId, violations, mask }
+  }
+
+  return {
+    judge,
+    /** The ids of the checks this judge runs. */
+    checkIds: checks.map((check) => check.id),
+  }
+}
+export type TrafficJudge = ReturnType<typeof createTrafficJudge>
