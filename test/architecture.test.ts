@@ -28,8 +28,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   contract: ['schemas', 'api', 'common', 'contract'],
   vitest: ['contract', 'vitest'],
   msw: ['mock', 'msw'],
-  cli: ['schemas', 'api', 'common', 'mock', 'contract', 'cli'],
-  'index.ts': ['schemas', 'api', 'common', 'mock', 'contract'],
+  proxy: ['schemas', 'api', 'common', 'mock', 'contract', 'proxy'],
+  cli: ['schemas', 'api', 'common', 'mock', 'contract', 'proxy', 'cli'],
+  'index.ts': ['schemas', 'api', 'common', 'mock', 'contract', 'proxy'],
   'fixtures.ts': ['schemas', 'mock'],
 }
 
@@ -53,6 +54,18 @@ describe('architecture', () => {
       .filter((file) => /from ['"]vitest['"]/.test(readFileSync(file, 'utf8')))
       .map((file) => layerOf(file))
     expect([...new Set(importers)]).toEqual(['vitest'])
+  })
+
+  it('lets the proxy use the contract suite through its public face only (src/contract/index.ts)', () => {
+    const proxyFiles = tsFilesUnder(join(SRC, 'proxy'))
+    expect(proxyFiles.length).toBeGreaterThan(0)
+    const reachingIn = proxyFiles.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/from\s*['"](\.[^'"]+)['"]/g)]
+        .map((m) => relative(SRC, join(file, '..', m[1] ?? '')))
+        .filter((target) => target.startsWith('contract/') && target !== 'contract/index.js')
+        .map((target) => `${relative(SRC, file)} → ${target}`),
+    )
+    expect(reachingIn).toEqual([])
   })
 
   it('keeps the mock and the contract suite apart', () => {

@@ -4,9 +4,10 @@ import { contract } from './commands/contract.js'
 import { fixtures } from './commands/fixtures.js'
 import { mock } from './commands/mock.js'
 import { openapi } from './commands/openapi.js'
+import { proxy } from './commands/proxy.js'
 import { CliError, EXIT } from './usage-error.js'
 
-const COMMANDS: readonly Command[] = [mock, contract, openapi, fixtures]
+const COMMANDS: readonly Command[] = [mock, contract, proxy, openapi, fixtures]
 
 const USAGE = `worker-api-kit: mock server and contract-testing kit for the Worker and LLM Provider API
 

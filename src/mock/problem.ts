@@ -18,6 +18,8 @@ export const PROBLEM_KINDS = {
   'rate-limited': { status: 429, title: 'Too many requests' },
   scenario: { status: 503, title: 'Scenario error' },
   'internal-error': { status: 500, title: 'Internal error' },
+  'bad-gateway': { status: 502, title: 'Bad gateway' },
+  'gateway-timeout': { status: 504, title: 'Gateway timeout' },
 } as const satisfies Record<string, { status: number; title: string }>
 export type ProblemKind = keyof typeof PROBLEM_KINDS
 
@@ -151,6 +153,20 @@ export const PROBLEMS = {
     ...(title ? { title } : {}),
   }),
   internalError: () => buildProblem('internal-error', 'The mock failed on this request.'),
+  targetUnreachable: (target: string, reason: string) =>
+    buildProblem('bad-gateway', `The proxy's target ${target} gave no answer: ${reason}.`),
+  targetTooSlow: (target: string, timeoutMs: number) =>
+    buildProblem(
+      'gateway-timeout',
+      `The proxy's target ${target} did not answer within ${timeoutMs} ms (--timeout).`,
+    ),
+  targetAnswerTooLarge: (target: string, maxBytes: number) =>
+    buildProblem(
+      'bad-gateway',
+      `The proxy's target ${target} answered more than ${maxBytes} bytes; the proxy reads no further.`,
+    ),
+  proxiedBodyTooLarge: (maxBytes: number) =>
+    buildProblem('payload-too-large', `The proxy forwards bodies up to ${maxBytes} bytes.`),
 } as const
 
 /**

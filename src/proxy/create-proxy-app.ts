@@ -1,0 +1,177 @@
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import { printable } from '../common/printable.js'
+import { isSecretHeader, redactText } from '../common/redact.js'
+import { createTrafficJudge } from '../contract/index.js'
+import { ADMIN_PREFIX } from '../mock/admin-answers.js'
+import type { MockEnv } from '../mock/env.js'
+import { createJournal } from '../mock/journal.js'
+import { registerJournalRoutes } from '../mock/journal-routes.js'
+import { type AllowedHosts, checkHost } from '../mock/stages/check-host.js'
+import { type CorsPolicy, createCors } from '../mock/stages/cors.js'
+import { onError } from '../mock/stages/errors.js'
+import { guardAdmin } from '../mock/stages/guard-admin.js'
+import { logLine } from '../mock/stages/log-request.js'
+import { createFallback } from './fallback.js'
+import type { Fetch } from './forward.js'
+import { type ExchangeNote, proxyExchange } from './proxy-exchange.js'
+import { createRecording } from './recording.js'
+
+/** How long a forwarded request may take, answer included, by default (`--timeout`). */
+export const DEFAULT_PROXY_TIMEOUT_MS = 30_000
+/** The largest request or answer body the proxy carries (bodies are read whole, to be judged). */
+export const MAX_PROXIED_BYTES = 8 * 1024 * 1024
+/** Characters of one violation's message in a log line. */
+const MAX_LOGGED_MESSAGE = 300
+/** Characters of a line's violations, all of them. */
+const MAX_LOGGED_LINE = 2_000
+
+export type ProxyAppOptions = {
+  /** The deployment to forward to, e.g. `https://staging.example.com` (a path prefix is kept). */
+  target: string
+  /** Headers added to every forwarded request (`-H`), e.g. a staging token. Masked everywhere. */
+  headers?: Record<string, string>
+  /** More values to mask in every form wherever they appear (e.g. header values read from the environment). */
+  secrets?: readonly string[]
+  /** Per forwarded request, answer included; past it the caller gets a 504 problem. Default 30 000. */
+  timeoutMs?: number
+  /** Answer from the mock (seeded with what was recorded) when the target gives no answer. */
+  fallback?: boolean
+  /** Called after each exchange that changed the recording (e.g. to write it to a file). */
+  onRecorded?: (recording: ReturnType<typeof createRecording>) => void
+  /** Also judge our conventions (the contract's --strict checks). */
+  strict?: boolean
+  /** One line per request, with its violations. Never a body or a header. */
+  log?: (line: string) => void
+  /** As the mock's: which pages may call the proxy; the admin API only for origins named. Default 'loopback'. */
+  cors?: CorsPolicy
+  /** As the mock's: host names answered besides loopback names and IP literals. */
+  allowedHosts?: AllowedHosts
+  /** As the mock's: the admin API (`/__mock/*`) requires this token. */
+  adminToken?: string
+  /** The transport to the target. Default `fetch`; in tests, another app's `request`. */
+  fetch?: Fetch
+  /** Seed of the fallback mock. */
+  seed?: number
+}
+
+/** The target as shown in problems and logs: origin and path, any user info masked. */
+const targetNameOf = (target: URL) => redactText(`${target.origin}${target.pathname}`)
+
+/** Throws a TypeError naming the problem when `target` is not an http(s) URL. */
+export const parseTarget = (target: string): URL => {
+  const url = URL.canParse(target) ? new URL(target) : undefined
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new TypeError(
+      `--target must be an http:// or https:// URL, got ${JSON.stringify(target)}`,
+    )
+  return url
+}
+
+const logSuffix = ({ violations, fallback }: ExchangeNote) =>
+  `${fallback ? ' (fallback)' : ''}${violations
+    .map((v) => ` ✗ ${v.check}${v.pointer ? ` ${v.pointer}` : ''}: ${v.message}`)
+    .join('')}`
+
+/**
+ * The validating, recording proxy as a Hono app: every request to the API is forwarded to the
+ * target, and every exchange judged with the contract suite's own checks. Violations go to the log
+ * line, the journal (`GET /__mock/requests`, `violations`) and the dashboard; what the target
+ * confirmed is recorded as a scenario the mock loads. Stages, in order: Host guard and CORS, the
+ * admin API (guarded as the mock's), then the exchange.
+ */
+export const createProxyApp = (options: ProxyAppOptions) => {
+  const target = parseTarget(options.target)
+  const targetName = targetNameOf(target)
+  const headers = options.headers ?? {}
+  const journal = createJournal()
+  const judge = createTrafficJudge({
+    strict: options.strict,
+    credentials: [
+      ...Object.entries(headers)
+        .filter(([name]) => isSecretHeader(name))
+        .map(([, value]) => value),
+      ...(options.secrets ?? []),
+    ],
+  })
+  const recording = createRecording(targetName)
+  const fallback = options.fallback ? createFallback(recording, options.seed) : undefined
+  const cors = createCors(options.cors ?? 'loopback')
+  const hostCheck = checkHost(options.allowedHosts ?? [])
+  const notes = new WeakMap<Request, ExchangeNote>()
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PROXY_TIMEOUT_MS
+
+  const app = new Hono<MockEnv>()
+  app.use(async (c, next) => {
+    const startedAt = performance.now()
+    const scope = c.req.path.startsWith(ADMIN_PREFIX) ? 'admin' : 'api'
+    const refused = hostCheck(c) ?? cors.apply(c, scope)
+    if (!refused) await next()
+    const note = notes.get(c.req.raw)
+    const suffix = note ? printable(logSuffixCut(note), MAX_LOGGED_LINE) : ''
+    options.log?.(`${logLine(c, refused?.status ?? c.res.status, startedAt)}${suffix}`)
+    return refused
+  })
+  const guard = guardAdmin({ cors: options.cors ?? 'loopback', adminToken: options.adminToken })
+  app.use(`${ADMIN_PREFIX}/*`, async (c, next) => {
+    const refused = guard(c)
+    if (refused) return refused
+    await next()
+    return undefined
+  })
+  app.get(`${ADMIN_PREFIX}/health`, (c) =>
+    c.json({
+      status: 'ok',
+      mode: 'proxy',
+      target: targetName,
+      recording: recording.workers(),
+      fallback: fallback !== undefined,
+      checks: judge.checkIds,
+    }),
+  )
+  registerJournalRoutes(app, journal)
+  app.all(
+    '*',
+    proxyExchange({
+      forwardOptions: {
+        base: `${target.origin}${target.pathname.replace(/\/+$/, '')}`,
+        headers,
+        timeoutMs,
+        maxAnswerBytes: MAX_PROXIED_BYTES,
+        fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+      },
+      targetName,
+      judge,
+      journal,
+      recording,
+      onRecorded: () => options.onRecorded?.(recording),
+      fallback,
+      note: (c: Context, note) => notes.set(c.req.raw, note),
+    }),
+  )
+  app.onError(onError(options.log))
+
+  return Object.assign(app, {
+    /** Every exchange, judged, as `GET /__mock/requests` serves it. */
+    journal,
+    /** What the target confirmed so far, as a scenario the mock loads. */
+    recording,
+    target: targetName,
+    /** The ids of the contract checks every exchange is judged with. */
+    checkIds: judge.checkIds,
+  })
+}
+export type ProxyApp = ReturnType<typeof createProxyApp>
+
+/** The violations of a log line, each message cut: a line stays a line. */
+const logSuffixCut = (note: ExchangeNote): string =>
+  logSuffix({
+    ...note,
+    violations: note.violations.map((v) => ({
+      ...v,
+      message:
+        v.message.length > MAX_LOGGED_MESSAGE
+          ? `${v.message.slice(0, MAX_LOGGED_MESSAGE)}…`
+          : v.message,
+    })),
+  })

@@ -1,0 +1,131 @@
+import { readAtMost, untilAborted } from '../common/read-at-most.js'
+import { BodyTooLarge, describeTransportError, type TransportError } from '../contract/index.js'
+
+/** A transport the proxy forwards with: `fetch`, or a Hono app's `request` in tests. */
+export type Fetch = (input: string, init: RequestInit) => Response | Promise<Response>
+
+/**
+ * Headers that describe one connection, not the message (RFC 9110 §7.6.1), and those the proxy
+ * sets itself: never forwarded either way.
+ */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+])
+
+/**
+ * Request headers the proxy keeps to itself: the kit's own (`x-mock-*`), the browser's (the proxy
+ * calls the target as a server does: the page's origin is the proxy's business, answered with its
+ * own CORS), and the encodings (the transport negotiates its own and decodes the answer).
+ */
+const NOT_FORWARDED = /^(?:x-mock-|origin$|referer$|sec-fetch-|accept-encoding$)/
+
+/** Answer headers the proxy replaces: the body is decoded and re-framed, CORS is the proxy's own. */
+const NOT_RETURNED = /^(?:content-encoding$|access-control-)/
+
+export type ForwardOptions = {
+  /** The target's base URL, without a trailing slash (a path prefix is kept). */
+  readonly base: string
+  /** Headers added to (or replacing) every forwarded request's: `-H`. */
+  readonly headers: Readonly<Record<string, string>>
+  readonly timeoutMs: number
+  /** The largest answer body read; past it the exchange is a `too-large` failure. */
+  readonly maxAnswerBytes: number
+  readonly fetch: Fetch
+}
+
+export type Forwarded =
+  | {
+      readonly kind: 'answer'
+      readonly status: number
+      /** The answer's headers as the caller gets them. */
+      readonly headers: Headers
+      readonly bytes: ArrayBuffer
+      readonly text: string
+      readonly durationMs: number
+    }
+  | { readonly kind: 'failed'; readonly error: TransportError; readonly durationMs: number }
+
+/** The headers of a request, as the target gets them. */
+export const forwardedHeaders = (
+  incoming: Headers,
+  added: Readonly<Record<string, string>>,
+): Record<string, string> => {
+  const headers: Record<string, string> = {}
+  incoming.forEach((value, name) => {
+    if (!HOP_BY_HOP.has(name) && !NOT_FORWARDED.test(name)) headers[name] = value
+  })
+  for (const [name, value] of Object.entries(added)) headers[name.toLowerCase()] = value
+  return headers
+}
+
+const answerHeaders = (from: Headers): Headers => {
+  const headers = new Headers()
+  from.forEach((value, name) => {
+    if (!HOP_BY_HOP.has(name) && !NOT_RETURNED.test(name)) headers.append(name, value)
+  })
+  return headers
+}
+
+/**
+ * Sends one request on to the target and reads its whole answer, bounded in time (the per-request
+ * timeout covers the body too) and in bytes. Never throws: a failure is a value, described as
+ * the contract's client describes it.
+ */
+export const forward = async (
+  options: ForwardOptions,
+  request: {
+    readonly method: string
+    readonly pathAndQuery: string
+    readonly headers: Record<string, string>
+    readonly body: Uint8Array<ArrayBuffer> | undefined
+    readonly signal: AbortSignal
+  },
+): Promise<Forwarded> => {
+  const started = performance.now()
+  const signal = AbortSignal.any([request.signal, AbortSignal.timeout(options.timeoutMs)])
+  let stage: 'connect' | 'body' = 'connect'
+  try {
+    // untilAborted: an in-process target (a Hono app's `request`) does not honour the signal.
+    const res = await untilAborted(
+      Promise.resolve(
+        options.fetch(`${options.base}${request.pathAndQuery}`, {
+          method: request.method,
+          headers: request.headers,
+          ...(request.body === undefined ? {} : { body: request.body }),
+          redirect: 'manual',
+          signal,
+        }),
+      ),
+      signal,
+    )
+    stage = 'body'
+    const read = await readAtMost(res.body, options.maxAnswerBytes, signal)
+    if (read.kind === 'too-large')
+      throw new BodyTooLarge(`answer over ${options.maxAnswerBytes} bytes, read no further`)
+    if (read.kind === 'broken') throw read.error
+    return {
+      kind: 'answer',
+      status: res.status,
+      headers: answerHeaders(res.headers),
+      bytes: read.bytes,
+      text: new TextDecoder().decode(read.bytes),
+      durationMs: performance.now() - started,
+    }
+  } catch (error) {
+    return {
+      kind: 'failed',
+      error: describeTransportError(error, options.timeoutMs, stage),
+      durationMs: performance.now() - started,
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import type { Context } from 'hono'
+import type { StatusCode } from 'hono/utils/http-status'
+import { matchOperation } from '../api/match-operation.js'
+import { redactText } from '../common/redact.js'
+import type { TrafficJudge, Violation } from '../contract/index.js'
+import type { MockEnv } from '../mock/env.js'
+import { type Journal, journalBody } from '../mock/journal.js'
+import { PROBLEMS, problemResponseOf } from '../mock/problem.js'
+import type { Fallback } from './fallback.js'
+import { type ForwardOptions, forward, forwardedHeaders } from './forward.js'
+import type { Recording } from './recording.js'
+
+/** What the log line of a proxied request adds: the violations, or the fallback. */
+export type ExchangeNote = { readonly violations: readonly Violation[]; readonly fallback: boolean }
+
+export type ProxyExchangeStages = {
+  readonly forwardOptions: ForwardOptions
+  /** The target as named in problems and the dashboard (credentials masked). */
+  readonly targetName: string
+  readonly judge: TrafficJudge
+  readonly journal: Journal
+  readonly recording: Recording
+  readonly onRecorded: () => void
+  readonly fallback: Fallback | undefined
+  readonly note: (c: Context, note: ExchangeNote) => void
+}
+
+const parsedOrUndefined = (text: string): unknown => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * One proxied request: forward it, judge the exchange with the contract's checks, record what the
+ * target confirmed, journal it (secrets masked), answer the caller with the target's answer, or the
+ * mock's when the target is down and `--fallback` is on, or a 502/504 problem naming the target.
+ */
+export const proxyExchange =
+  (stages: ProxyExchangeStages) =>
+  async (c: Context<MockEnv>): Promise<Response> => {
+    const started = performance.now()
+    const url = new URL(c.req.url)
+    const buffer = c.req.raw.body === null ? undefined : await c.req.arrayBuffer()
+    const bytes = buffer === undefined ? undefined : new Uint8Array(buffer)
+    const body = bytes === undefined ? '' : new TextDecoder().decode(bytes)
+    const headers = forwardedHeaders(c.req.raw.headers, stages.forwardOptions.headers)
+    const pathAndQuery = `${url.pathname}${url.search}`
+    const forwarded = await forward(stages.forwardOptions, {
+      method: c.req.method,
+      pathAndQuery,
+      headers,
+      body: bytes,
+      signal: c.req.raw.signal,
+    })
+    const verdict = stages.judge.judge({
+      method: c.req.method,
+      path: url.pathname,
+      url: `${stages.forwardOptions.base}${pathAndQuery}`,
+      headers,
+      body,
+      response:
+        forwarded.kind === 'answer'
+          ? {
+              status: forwarded.status,
+              headers: Object.fromEntries(forwarded.headers),
+              text: forwarded.text,
+            }
+          : undefined,
+      error: forwarded.kind === 'failed' ? forwarded.error : undefined,
+      durationMs: forwarded.durationMs,
+    })
+    const matched = matchOperation(c.req.method, url.pathname)
+    if (forwarded.kind === 'answer' && matched) {
+      const changed = stages.recording.observe({
+        matched,
+        status: forwarded.status,
+        requestJson: parsedOrUndefined(body),
+        responseJson: parsedOrUndefined(forwarded.text),
+      })
+      if (changed) stages.onRecorded()
+    }
+
+    let answer: Response
+    let answerText = ''
+    let source: 'target' | 'fallback' = 'target'
+    if (forwarded.kind === 'answer') {
+      const hasNoBody = [101, 103, 204, 205, 304].includes(forwarded.status)
+      answer = c.newResponse(hasNoBody ? null : forwarded.bytes, {
+        status: forwarded.status as StatusCode,
+        headers: forwarded.headers,
+      })
+      answerText = forwarded.text
+    } else if (stages.fallback && forwarded.error.kind !== 'timeout') {
+      source = 'fallback'
+      const mocked = await stages.fallback.answer(
+        c.req.method,
+        pathAndQuery,
+        c.req.raw.headers,
+        bytes,
+      )
+      answerText = await mocked.clone().text()
+      const marked = new Headers(mocked.headers)
+      marked.set('x-mock-fallback', 'true')
+      answer = c.newResponse(answerText, { status: mocked.status as StatusCode, headers: marked })
+    } else if (forwarded.error.kind === 'timeout') {
+      answer = problemResponseOf(
+        c,
+        PROBLEMS.targetTooSlow(stages.targetName, stages.forwardOptions.timeoutMs),
+      )
+    } else if (forwarded.error.kind === 'too-large') {
+      answer = problemResponseOf(
+        c,
+        PROBLEMS.targetAnswerTooLarge(stages.targetName, stages.forwardOptions.maxAnswerBytes),
+      )
+    } else {
+      answer = problemResponseOf(
+        c,
+        PROBLEMS.targetUnreachable(stages.targetName, verdict.mask(forwarded.error.message)),
+      )
+    }
+    if (answerText === '' && answer.status >= 500) answerText = await answer.clone().text()
+    if (forwarded.kind === 'answer') stages.fallback?.targetAnswered()
+
+    const queryAt = c.req.url.indexOf('?')
+    stages.journal.record({
+      at: new Date().toISOString(),
+      session: c.req.header('x-mock-session') ?? '',
+      operationId: verdict.operationId,
+      method: c.req.method,
+      path: verdict.mask(c.req.path),
+      query: queryAt === -1 ? '' : verdict.mask(redactText(c.req.url.slice(queryAt))),
+      status: answer.status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      request: {
+        contentType: c.req.header('content-type') ?? null,
+        authorization: c.req.header('authorization') ?? null,
+        body: journalBody(verdict.mask(body)),
+      },
+      response: {
+        contentType: answer.headers.get('content-type'),
+        body: journalBody(verdict.mask(answerText)),
+      },
+      rules: [],
+      violations: verdict.violations.map(({ check, pointer, message }) => ({
+        check,
+        pointer,
+        message,
+      })),
+      source,
+    })
+    stages.note(c, { violations: verdict.violations, fallback: source === 'fallback' })
+    return answer
+  }

@@ -1,0 +1,130 @@
+import { readdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import type { Report } from '../../src/contract/report.js'
+import { runContract } from '../../src/contract/runner.js'
+import { createMockApp } from '../../src/mock/app.js'
+import type { JournalEntry } from '../../src/mock/journal.js'
+import { createProxyApp } from '../../src/proxy/create-proxy-app.js'
+import type { BrokenServer, ServerIds, VariantServer } from '../servers/wrap-mock.js'
+
+type InProcess = { request: (input: string, init: RequestInit) => Response | Promise<Response> }
+
+/**
+ * Checks the proxy cannot judge from traffic alone, and why: a request someone else wrote names
+ * ids the proxy has no way to know are unknown to the target.
+ */
+const NOT_JUDGEABLE_FROM_TRAFFIC: Readonly<Record<string, string>> = {
+  'unknown-id-rejected': 'whether an id names nothing is known only to whoever wrote the request',
+}
+
+const serversIn = async (folder: 'broken' | 'variants') => {
+  const dir = fileURLToPath(new URL(`../servers/${folder}/`, import.meta.url))
+  const files = readdirSync(dir)
+    .filter((file) => file.endsWith('.ts'))
+    .sort()
+  return Promise.all(
+    files.map(async (file) => {
+      const module: { default: unknown } = await import(`${dir}${file}`)
+      return { name: file.replace(/\.ts$/, ''), module: module.default }
+    }),
+  )
+}
+
+/** The contract suite run through a proxy in front of `target`, all in-process. */
+const throughProxy = async (target: InProcess, ids: ServerIds, proxyTimeoutMs = 2_000) => {
+  const proxy = createProxyApp({
+    target: 'http://target.test',
+    fetch: async (input, init) => target.request(input, init),
+    timeoutMs: proxyTimeoutMs,
+  })
+  const report = await runContract({
+    baseUrl: 'http://proxy.test',
+    fetch: async (input, init) => proxy.request(input, init),
+    ...ids,
+    seed: 1,
+    runs: 5,
+    timeoutMs: 1_000,
+    runTimeoutMs: 20_000,
+  })
+  return { report, entries: proxy.journal.list() }
+}
+
+const findingsOf = (report: Report, checkId: string) =>
+  report.results.filter((r) => r.checkId === checkId).flatMap((r) => r.findings)
+
+/** The entry is the exchange a finding was made on: same method, path and (when kept whole) body. */
+const isSameExchange = (
+  entry: JournalEntry,
+  finding: Report['results'][number]['findings'][number],
+) => {
+  const url = new URL(finding.request.url)
+  if (entry.method !== finding.request.method || entry.path !== url.pathname) return false
+  const sent = finding.request.body
+  if (sent === undefined || sent.includes('…(') || sent.includes('[REDACTED]')) return true
+  const kept = entry.request.body
+  return (typeof kept === 'string' ? kept : JSON.stringify(kept)) === sent
+}
+
+describe('the proxy in front of our mock', () => {
+  it('lets a whole contract run through and finds no violation on any exchange', async () => {
+    const mock = createMockApp()
+    const { report, entries } = await throughProxy(mock, mock.ids)
+    expect(report.results.filter((r) => r.outcome === 'failed')).toEqual([])
+    expect(entries.length).toBeGreaterThan(100)
+    expect(entries.filter((e) => e.operationId !== null).length).toBeGreaterThan(100)
+    expect(entries.flatMap((e) => e.violations ?? [])).toEqual([])
+  })
+})
+
+const variants = (await serversIn('variants')).map(({ name, module }) => ({
+  name,
+  server: module as VariantServer,
+}))
+
+describe('the proxy in front of servers that keep the spec differently', () => {
+  it.each(
+    variants.filter(({ server }) => server.isOverHttp !== true && server.baseUrl === undefined),
+  )('$name: no violation', async ({ server }) => {
+    const { entries } = await throughProxy(server.app, server.ids)
+    expect(entries.flatMap((e) => e.violations ?? [])).toEqual([])
+  })
+})
+
+const broken = (await serversIn('broken')).map(({ name, module }) => ({
+  name,
+  server: module as BrokenServer,
+}))
+
+describe('the proxy in front of each broken server', () => {
+  it('knows a server for every check it may name', () => {
+    expect(broken.length).toBeGreaterThan(70)
+  })
+
+  it.each(broken.filter(({ server }) => !(server.breaks in NOT_JUDGEABLE_FROM_TRAFFIC)))(
+    '$name: names $server.breaks on the exchange the contract failed',
+    async ({ server }) => {
+      // A server that never answers: the proxy answers its caller a 504 itself (which the
+      // contract, behind it, reports as a server error) and names `responds` in its own journal.
+      const isDeaf = server.breaks === 'responds'
+      const { report, entries } = await throughProxy(server.app, server.ids, isDeaf ? 60 : 2_000)
+      const findings = isDeaf
+        ? findingsOf(report, 'no-server-error').filter((f) => f.status === 504)
+        : findingsOf(report, server.breaks)
+      expect(findings.length).toBeGreaterThan(0)
+      const flagged = entries.filter((e) =>
+        (e.violations ?? []).some((v) => v.check === server.breaks),
+      )
+      expect(flagged.length).toBeGreaterThan(0)
+      expect(flagged.some((entry) => findings.some((f) => isSameExchange(entry, f)))).toBe(true)
+    },
+  )
+
+  it.each(broken.filter(({ server }) => server.breaks in NOT_JUDGEABLE_FROM_TRAFFIC))(
+    '$name: $server.breaks cannot be judged from traffic, and no other violation is invented',
+    async ({ server }) => {
+      const { entries } = await throughProxy(server.app, server.ids)
+      expect(entries.flatMap((e) => e.violations ?? []).map((v) => v.check)).toEqual([])
+    },
+  )
+})
