@@ -56,6 +56,19 @@ export type TrafficJudgeOptions = {
   readonly credentials?: Iterable<string> | undefined
 }
 
+/**
+ * Transport failures that say the target is not there at all (nothing listens, no such host): not
+ * a verdict on the API. A reset, a timeout or a broken answer from a target that is there is one.
+ */
+const TARGET_DOWN_CODES: readonly string[] = [
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+]
+
 /** Redactors kept for callers' credential sets: one per token in use, a handful at a time. */
 const MAX_REDACTORS = 32
 /**
@@ -108,7 +121,7 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
     redactor.remember(secretsIn(received?.json))
     const mask = redactor.response
     const operation = operations.find((o) => o.operationId === matched?.operationId)
-    const isTargetDown = observed.error?.stage === 'connect' && observed.error.kind !== 'timeout'
+    const isTargetDown = TARGET_DOWN_CODES.includes(observed.error?.code ?? '')
     if (!matched || !operation || isTargetDown)
       return { operationId: matched?.operationId ?? null, violations: [], mask }
 

@@ -5,8 +5,10 @@ import { isSecretHeader, redactText } from '../common/redact.js'
 import { createTrafficJudge } from '../contract/index.js'
 import { ADMIN_PREFIX } from '../mock/admin-answers.js'
 import type { MockEnv } from '../mock/env.js'
+import { limitBody } from '../mock/internal/limit-body.js'
 import { createJournal } from '../mock/journal.js'
 import { registerJournalRoutes } from '../mock/journal-routes.js'
+import { PROBLEMS, problemResponseOf } from '../mock/problem.js'
 import { type AllowedHosts, checkHost } from '../mock/stages/check-host.js'
 import { type CorsPolicy, createCors } from '../mock/stages/cors.js'
 import { onError } from '../mock/stages/errors.js'
@@ -147,6 +149,10 @@ export const createProxyApp = (options: ProxyAppOptions) => {
       onRecorded: () => options.onRecorded?.(recording),
       fallback,
       note: (c: Context, note) => notes.set(c.req.raw, note),
+      checkBody: limitBody(MAX_PROXIED_BYTES, {
+        tooLarge: (c) => problemResponseOf(c, PROBLEMS.proxiedBodyTooLarge(MAX_PROXIED_BYTES)),
+        broken: (c) => problemResponseOf(c, PROBLEMS.brokenBody()),
+      }),
     }),
   )
   app.onError(onError(options.log))

@@ -23,6 +23,8 @@ export type ProxyExchangeStages = {
   readonly onRecorded: () => void
   readonly fallback: Fallback | undefined
   readonly note: (c: Context, note: ExchangeNote) => void
+  /** Refuses a body over the proxy's limit (413) or broken mid-stream (400), before anything is sent. */
+  readonly checkBody: (c: Context<MockEnv>) => Promise<Response | undefined>
 }
 
 const parsedOrUndefined = (text: string): unknown => {
@@ -42,6 +44,8 @@ export const proxyExchange =
   (stages: ProxyExchangeStages) =>
   async (c: Context<MockEnv>): Promise<Response> => {
     const started = performance.now()
+    const refused = await stages.checkBody(c)
+    if (refused) return refused
     const url = new URL(c.req.url)
     const buffer = c.req.raw.body === null ? undefined : await c.req.arrayBuffer()
     const bytes = buffer === undefined ? undefined : new Uint8Array(buffer)

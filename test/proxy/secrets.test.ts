@@ -1,0 +1,87 @@
+import { Hono } from 'hono'
+import { describe, expect, it } from 'vitest'
+import { createMockApp } from '../../src/mock/app.js'
+import { createProxyApp } from '../../src/proxy/create-proxy-app.js'
+
+const BEARER = 'tok-live-4b1f9e0c2d7a4f3b8e6d'
+const STAGING_KEY = 'stg-key-9c8b7a6f5e4d3c2b1a'
+const API_KEY = 'sk-live-0123456789abcdefXYZ'
+
+/** Every form a secret could be written in by a careless target (whole, in base64, URL-escaped). */
+const formsOf = (secret: string) => [
+  secret,
+  Buffer.from(secret).toString('base64'),
+  encodeURIComponent(secret),
+]
+
+const leaks = (text: string) =>
+  [BEARER, STAGING_KEY, API_KEY].flatMap(formsOf).filter((form) => text.includes(form))
+
+/**
+ * A target that echoes every secret it is sent back in its answers: in an error text, under a
+ * field of another name, and in a header. The proxy must mask all of it wherever it writes.
+ */
+const careless = () => {
+  const mock = createMockApp()
+  const app = new Hono()
+  app.all('*', async (c) => {
+    const sent = await c.req.text()
+    const auth = c.req.header('authorization') ?? ''
+    const key = c.req.header('x-api-key') ?? ''
+    if (c.req.path.includes('llm-providers')) {
+      return c.json(
+        {
+          error: `rejected ${sent} for ${auth}`,
+          echo: Buffer.from(auth).toString('base64'),
+          key,
+        },
+        400,
+        { 'x-echo': auth },
+      )
+    }
+    return mock.request(c.req.url, { method: c.req.method, headers: c.req.raw.headers, body: sent })
+  })
+  return { app, ids: mock.ids }
+}
+
+describe('secrets through the proxy', () => {
+  it('never appear in its log, journal, answers it writes, or recording', async () => {
+    const target = careless()
+    const lines: string[] = []
+    const proxy = createProxyApp({
+      target: 'http://target.test',
+      headers: { 'x-api-key': STAGING_KEY },
+      fetch: async (input, init) => target.app.request(input, init),
+      log: (line) => lines.push(line),
+    })
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${BEARER}` }
+    const created = await proxy.request('/v1/workers', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: `worker ${BEARER}`, destination: 'local' }),
+    })
+    expect(created.status).toBe(201)
+    const provider = await proxy.request(
+      `/v1/orgs/${target.ids.orgId}/llm-providers/${target.ids.llmProviderId}`,
+      {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ source: 'custom', apiKey: API_KEY }),
+      },
+    )
+    expect(provider.status).toBe(400)
+    await provider.arrayBuffer()
+    const journal = await proxy.request('/__mock/requests')
+    const journalText = await journal.text()
+    expect(journal.status).toBe(200)
+    expect(journalText).toContain('[REDACTED]')
+    // the create echoed the bearer token in the worker's name: masked in the journal too
+    expect(leaks(journalText)).toEqual([])
+    expect(leaks(lines.join('\n'))).toEqual([])
+    expect(leaks(JSON.stringify(proxy.recording.scenario()))).toEqual([])
+    expect(leaks(JSON.stringify(proxy.journal.list()))).toEqual([])
+    // The secret-not-echoed check saw the key come back: a violation, itself masked.
+    const violations = proxy.journal.list().flatMap((e) => e.violations ?? [])
+    expect(violations.map((v) => v.check)).toContain('secret-not-echoed')
+  })
+})
