@@ -4,6 +4,7 @@ import { readAtMost } from '../common/read-at-most.js'
 import { mayHoldSecret, REDACTED, redactJson, redactText } from '../common/redact.js'
 import { boundedPage, MAX_PAGE_BYTES, MAX_PAGE_LIMIT, type Page } from './bounded-page.js'
 import { detached, excerpt } from './excerpt.js'
+import { lightweightBody } from './internal/lightweight-body.js'
 import { jsonBytes } from './json-bytes.js'
 
 /** One request the mock answered, as test authors read it back. Secrets are masked on write. */
@@ -24,7 +25,44 @@ export type JournalEntry = {
     /** The JSON body with secret fields masked, the text when not JSON, null when empty. */
     readonly body: unknown
   }
+  /** The answer, journalled as the request is: secrets masked, a large body as its size. */
+  readonly response: {
+    readonly contentType: string | null
+    /** The JSON body with secret fields masked, the text when not JSON, null when empty. */
+    readonly body: unknown
+  }
+  /** The scenario rules that applied, in order: `effect` says what each did (`latency 300 ms`). */
+  readonly rules: readonly JournalRule[]
+  /** What a proxy found wrong with the target's answer (the mock never sets it). */
+  readonly violations?: readonly JournalViolation[]
+  /** Who answered a proxy: its target, or the mock it falls back on (the mock never sets it). */
+  readonly source?: 'target' | 'fallback'
 }
+
+/** A scenario rule that applied to a request (see `AppliedRule` in rules.ts). */
+export type JournalRule = {
+  readonly index: number
+  readonly description: string | null
+  readonly effect: string
+}
+
+/** A check a proxied answer failed: the check's id, where (a JSON pointer) and what. */
+export type JournalViolation = {
+  readonly check: string
+  readonly pointer: string | null
+  readonly message: string
+}
+
+/**
+ * What `record` takes: an entry without its seq, bodies as `journalBody` returns them; `rules`
+ * may be left out (none applied), and `response` (no answer: null content type and body).
+ */
+export type JournalRecord = Omit<JournalEntry, 'seq' | 'rules' | 'response'> & {
+  readonly rules?: readonly JournalRule[]
+  readonly response?: JournalEntry['response']
+}
+
+const NO_RESPONSE: JournalEntry['response'] = Object.freeze({ contentType: null, body: null })
 
 /** Most entries kept; the oldest go first (README#limits). */
 export const DEFAULT_MAX_JOURNAL = 1_000
@@ -39,7 +77,17 @@ export const MAX_JOURNALLED_TEXT = 2 * 1024
 /** Past this length a URL is worth copying out of (ordinary URLs are shared as they are). */
 const MAX_SHARED_URL = 1024
 /** A body larger than this is journalled as its size only. */
-const MAX_JOURNALLED_BODY = 64 * 1024
+export const MAX_JOURNALLED_BODY = 64 * 1024
+/** Most violations kept per entry (a proxy's checks of one answer); the first ones are kept. */
+export const MAX_JOURNALLED_VIOLATIONS = 20
+/** A violation's message longer than this is kept as an excerpt. */
+const MAX_VIOLATION_MESSAGE = 500
+/** A violation's pointer (or check id) longer than this is kept as an excerpt. */
+const MAX_VIOLATION_POINTER = 300
+/** A rule's description longer than this is kept as an excerpt. */
+const MAX_RULE_DESCRIPTION = 500
+/** What a streamed answer (a `truncate` fault) is journalled as: its reader alone consumes it. */
+const STREAMED_BODY = '(streamed body, not kept)'
 
 export type JournalFilter = { session?: string | undefined; operationId?: string | undefined }
 /** A page of the journal: entries after `after` (a seq), at most `limit`, at most `maxBytes`. */
@@ -77,12 +125,73 @@ export const journalBody = (text: string): unknown => {
   return typeof parsed === 'string' ? redactText(parsed) : redactJson(parsed)
 }
 
-/** An entry as readers see it: a kept text body parsed. */
+// Through redactJson all the same: it bounds the depth (a 10 000-deep array must not reach c.json).
+const readable = (body: unknown) =>
+  isCleanText(body) ? redactJson(parsedOrText(body.cleanText)) : body
+
+/** An entry as readers see it: kept text bodies parsed. */
 const forReaders = (entry: JournalEntry): JournalEntry => {
-  const { body } = entry.request
-  if (!isCleanText(body)) return entry
-  // Through redactJson all the same: it bounds the depth (a 10 000-deep array must not reach c.json).
-  return { ...entry, request: { ...entry.request, body: redactJson(parsedOrText(body.cleanText)) } }
+  if (!isCleanText(entry.request.body) && !isCleanText(entry.response.body)) return entry
+  return {
+    ...entry,
+    request: { ...entry.request, body: readable(entry.request.body) },
+    response: { ...entry.response, body: readable(entry.response.body) },
+  }
+}
+
+const journalBytes = (bytes: Uint8Array) =>
+  bytes.byteLength > MAX_JOURNALLED_BODY
+    ? `(${bytes.byteLength} bytes, not kept)`
+    : journalBody(new TextDecoder().decode(bytes))
+
+/**
+ * A clone's body whose `cancel` settles at once. A clone is one branch of a tee, and cancelling a
+ * tee's branch settles only once the other branch (the client's answer, not read yet) is done
+ * too: `readAtMost` awaits its cancel, and hung on any answer over its bound.
+ */
+const cloneBody = (res: Response): ReadableStream<Uint8Array> | null => {
+  const body = res.clone().body
+  if (body === null) return null
+  const reader = body.getReader()
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read()
+      if (done) controller.close()
+      else controller.enqueue(value)
+    },
+    cancel(reason) {
+      reader.cancel(reason).catch(() => undefined)
+    },
+  })
+}
+
+/**
+ * The answer to journal. Served by @hono/node-server, its body is read from the lightweight
+ * Response's cache (no copy, and the answer keeps its single write); otherwise from a clone, at
+ * most MAX_JOURNALLED_BODY bytes of it. A streamed answer (`isStreamed`: a `truncate` fault) is
+ * not read at all: the client must get exactly what the fault makes of it.
+ */
+export const journalResponse = async (
+  res: Response,
+  { isStreamed }: { isStreamed: boolean },
+): Promise<JournalEntry['response']> => {
+  const light = lightweightBody(res)
+  if (light) {
+    const { body, contentType } = light
+    if (body === null) return { contentType, body: null }
+    if (typeof body === 'string') return { contentType, body: journalBody(body) }
+    if (body instanceof Uint8Array) return { contentType, body: journalBytes(body) }
+    return { contentType, body: STREAMED_BODY }
+  }
+  const contentType = res.headers.get('content-type')
+  if (isStreamed) return { contentType, body: STREAMED_BODY }
+  if (res.body === null) return { contentType, body: null }
+  if (res.bodyUsed) return { contentType, body: '(body not kept)' }
+  const read = await readAtMost(cloneBody(res), MAX_JOURNALLED_BODY)
+  if (read.kind === 'too-large')
+    return { contentType, body: `(more than ${MAX_JOURNALLED_BODY} bytes, not kept)` }
+  if (read.kind === 'broken') return { contentType, body: '(body not readable)' }
+  return { contentType, body: journalBytes(new Uint8Array(read.bytes)) }
 }
 
 /**
@@ -122,6 +231,16 @@ export const journalRequestBody = async (req: HonoRequest, status: number): Prom
 }
 
 export type Journal = ReturnType<typeof createJournal>
+
+const NO_RULES: readonly JournalRule[] = Object.freeze([])
+
+/** The first violations, each cut to excerpts and its message redacted (it may quote a body). */
+const keptViolations = (violations: readonly JournalViolation[]): readonly JournalViolation[] =>
+  violations.slice(0, MAX_JOURNALLED_VIOLATIONS).map((violation) => ({
+    check: excerpt(violation.check, MAX_VIOLATION_POINTER),
+    pointer: violation.pointer === null ? null : excerpt(violation.pointer, MAX_VIOLATION_POINTER),
+    message: excerpt(redactText(violation.message), MAX_VIOLATION_MESSAGE),
+  }))
 
 /** Bytes of a journal answer besides its entries: `{"count":…,"entries":[],"next":…}`. */
 const ANSWER_ROOM = 64
@@ -172,7 +291,7 @@ export const createJournal = (
     }
   }
   return {
-    record(entry: Omit<JournalEntry, 'seq'> & { request: { authorization: string | null } }) {
+    record({ rules = [], response = NO_RESPONSE, violations, source, ...entry }: JournalRecord) {
       seq++
       // Path and query are cut from the request's URL: from a long URL, keep copies, not views
       // that would keep the whole URL alive (see `detached`).
@@ -194,6 +313,26 @@ export const createJournal = (
               : excerpt(entry.request.contentType, MAX_JOURNALLED_TEXT),
           authorization: entry.request.authorization === null ? null : REDACTED,
         },
+        response: {
+          contentType:
+            response.contentType === null
+              ? null
+              : excerpt(response.contentType, MAX_JOURNALLED_TEXT),
+          body: response.body,
+        },
+        rules:
+          rules.length === 0
+            ? NO_RULES
+            : rules.map((rule) => ({
+                index: rule.index,
+                description:
+                  rule.description === null
+                    ? null
+                    : excerpt(rule.description, MAX_RULE_DESCRIPTION),
+                effect: excerpt(rule.effect, MAX_RULE_DESCRIPTION),
+              })),
+        ...(violations === undefined ? {} : { violations: keptViolations(violations) }),
+        ...(source === undefined ? {} : { source }),
       }
       const size = jsonBytes(stored)
       kept.push({ entry: stored, size })

@@ -11,11 +11,27 @@ export type RuleRequest = {
   readonly path: string
 }
 
-/** What the rules decided: answer now, break the connection, or cut the body of the real answer. */
-export type RuleOutcome =
+/** A rule that applied to a request, as the journal shows it: `latency 300 ms`, `respond 503`. */
+export type AppliedRule = {
+  /** Its place in the scenario's `rules`. */
+  readonly index: number
+  readonly description: string | null
+  /** What it did, its effects joined by `, `: `latency 300 ms, problem 429`. */
+  readonly effect: string
+}
+
+/**
+ * What the rules decided: answer now, break the connection, or cut the body of the real answer;
+ * `applied`: the rules that applied, in order (empty when none did).
+ */
+export type RuleOutcome = { readonly applied: readonly AppliedRule[] } & (
   | { readonly kind: 'continue'; readonly truncate: boolean }
   | { readonly kind: 'respond'; readonly response: Response }
   | { readonly kind: 'reset' }
+)
+
+/** The outcome when the scenario has no rules: shared, so a request without rules allocates none. */
+export const NO_RULES_APPLIED: readonly AppliedRule[] = Object.freeze([])
 
 const DEFAULT_HANG_MS = 30_000
 
@@ -41,6 +57,16 @@ const matches = async (rule: Rule, request: RuleRequest) => {
   return true
 }
 
+/** A rule applying: its effects so far. */
+type Applying = { index: number; description: string | null; effects: string[] }
+
+const settled = (applying: readonly Applying[]): AppliedRule[] =>
+  applying.map(({ index, description, effects }) => ({
+    index,
+    description,
+    effect: effects.join(', ') || 'none',
+  }))
+
 const json = (status: number, body: unknown, headers: Record<string, string>) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
     status,
@@ -58,44 +84,61 @@ export const applyRules = async (
   { now, sleep }: { now: number; sleep: (ms: number) => Promise<void> },
 ): Promise<RuleOutcome> => {
   let truncate = false
+  let applied: Applying[] | undefined
   const { rules } = session.scenario
   for (const [index, rule] of rules.entries()) {
     if (!(await matches(rule, request))) continue
-    const applied = session.rules.applied[index] ?? 0
-    if (rule.times !== undefined && applied >= rule.times) continue
+    const count = session.rules.applied[index] ?? 0
+    if (rule.times !== undefined && count >= rule.times) continue
     if (rule.probability !== undefined && draw(session) >= rule.probability) continue
-    session.rules.applied[index] = applied + 1
+    session.rules.applied[index] = count + 1
+    const effects: string[] = []
+    applied ??= []
+    applied.push({ index, description: rule.description ?? null, effects })
     if (rule.rateLimit) {
       const { limit, windowMs } = rule.rateLimit
       const hits = (session.rules.hits[index] ?? []).filter((at) => at > now - windowMs)
       session.rules.hits[index] = hits
       if (hits.length >= limit) {
         const retryAfter = Math.max(1, Math.ceil(((hits[0] ?? now) + windowMs - now) / 1000))
+        effects.push('rate-limit 429')
         return {
           kind: 'respond',
           response: problemAt(request.path, PROBLEMS.rateLimited(limit, windowMs, retryAfter), {
             'retry-after': String(retryAfter),
           }),
+          applied: settled(applied),
         }
       }
       hits.push(now)
+      effects.push(`rate-limit ${hits.length} of ${limit}`)
     }
-    if (rule.latency !== undefined) await sleep(latencyOf(rule.latency, session))
-    if (rule.respond)
+    if (rule.latency !== undefined) {
+      const ms = latencyOf(rule.latency, session)
+      effects.push(`latency ${ms} ms`)
+      await sleep(ms)
+    }
+    if (rule.respond) {
+      effects.push(`respond ${rule.respond.status}`)
       return {
         kind: 'respond',
         response: json(rule.respond.status, rule.respond.body, rule.respond.headers ?? {}),
+        applied: settled(applied),
       }
+    }
     if (rule.problem) {
       const { status, title, detail } = rule.problem
+      effects.push(`problem ${status}`)
       return {
         kind: 'respond',
         response: problemAt(request.path, PROBLEMS.scenario(status, title, detail)),
+        applied: settled(applied),
       }
     }
-    if (rule.fault === 'reset') return { kind: 'reset' }
+    if (rule.fault) effects.push(`fault ${rule.fault}`)
+    if (rule.fault === 'reset') return { kind: 'reset', applied: settled(applied) }
     if (rule.fault === 'hang') await sleep(rule.hangMs ?? DEFAULT_HANG_MS)
     if (rule.fault === 'truncate') truncate = true
   }
-  return { kind: 'continue', truncate }
+  return { kind: 'continue', truncate, applied: applied ? settled(applied) : NO_RULES_APPLIED }
 }

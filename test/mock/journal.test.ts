@@ -26,6 +26,10 @@ const Entry = z
         body: z.unknown(),
       })
       .strict(),
+    response: z.object({ contentType: z.string().nullable(), body: z.unknown() }).strict(),
+    rules: z.array(
+      z.object({ index: z.int(), description: z.string().nullable(), effect: z.string() }).strict(),
+    ),
   })
   .strict()
 /** `next`: the seq to read on from (`?after=`), null on the last page (see journal-pages.test.ts). */
@@ -85,6 +89,8 @@ describe('journal', () => {
       status: 201,
       durationMs: expect.any(Number),
       request: { contentType: 'application/json', authorization: null, body },
+      response: { contentType: 'application/json', body: expect.objectContaining({}) },
+      rules: [],
     })
   })
 

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { ADMIN_PREFIX } from '../admin.js'
 import type { MockEnv } from '../env.js'
 import { matchOperation } from '../internal/match-operation.js'
+import { type AppliedRule, NO_RULES_APPLIED } from '../rules.js'
 import type { applyScenario } from './apply-scenario.js'
 import type { authorize } from './authorize.js'
 import type { checkHost } from './check-host.js'
@@ -52,12 +53,18 @@ export const apiPipeline =
     const operation = matchOperation(c.req.method, c.req.path)
     let answer = (await stages.checkBody(c)) ?? (await stages.authorize(c))
     let truncate = false
-    if (!answer) ({ answer, truncate } = await stages.applyScenario(c, operation))
+    let rules: readonly AppliedRule[] = NO_RULES_APPLIED
+    if (!answer) ({ answer, truncate, applied: rules } = await stages.applyScenario(c, operation))
     if (!answer) {
       await next()
       if (truncate) c.res = await truncated(c.res)
     }
-    await stages.recordExchange(c, operation, answer?.status ?? c.res.status, startedAt)
+    await stages.recordExchange(
+      c,
+      operation,
+      { response: answer ?? c.res, isStreamed: truncate, rules },
+      startedAt,
+    )
     return answer
   }
 

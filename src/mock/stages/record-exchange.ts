@@ -2,7 +2,16 @@ import type { Context } from 'hono'
 import { redactText } from '../../common/redact.js'
 import type { MockEnv } from '../env.js'
 import type { MatchedOperation } from '../internal/match-operation.js'
-import { type Journal, journalRequestBody } from '../journal.js'
+import { type Journal, journalRequestBody, journalResponse } from '../journal.js'
+import type { AppliedRule } from '../rules.js'
+
+/** How a request was answered: the answer, whether a fault streams it, the rules that applied. */
+export type Answered = {
+  readonly response: Response
+  /** A `truncate` fault streams the answer: the journal must not read it. */
+  readonly isStreamed: boolean
+  readonly rules: readonly AppliedRule[]
+}
 
 /** Every API request in the journal, including those a rule or a check answered. */
 export const recordExchange =
@@ -10,11 +19,12 @@ export const recordExchange =
   async (
     c: Context<MockEnv>,
     operation: MatchedOperation | undefined,
-    status: number,
+    answered: Answered,
     startedAt: number,
   ) => {
     const url = c.req.url
     const queryAt = url.indexOf('?')
+    const { status } = answered.response
     journal.record({
       at: new Date(c.get('now')).toISOString(),
       session: c.get('session').id,
@@ -29,5 +39,7 @@ export const recordExchange =
         authorization: c.req.header('authorization') ?? null,
         body: await journalRequestBody(c.req, status),
       },
+      response: await journalResponse(answered.response, { isStreamed: answered.isStreamed }),
+      rules: answered.rules,
     })
   }
