@@ -4,6 +4,8 @@ import { jsonPointer } from '../common/json-pointer.js'
 import { WorkerId } from '../schemas/ids.js'
 import { ADMIN_PREFIX, invalid, invalidQuery } from './admin-answers.js'
 import { PageLimit } from './bounded-page.js'
+import { contractCommand, INSTALLED_COMMAND } from './contract-command.js'
+import { registerDashboard } from './dashboard/routes.js'
 import type { MockEnv } from './env.js'
 import type { Journal } from './journal.js'
 import { registerJournalRoutes } from './journal-routes.js'
@@ -52,16 +54,56 @@ const readJson = async (c: Context): Promise<{ ok: true; value: unknown } | { ok
   }
 }
 
-/** `/__mock/*`: reset, scenario, state, request journal, health. Kept out of the API document. */
-export const registerAdmin = (app: Hono<MockEnv>, control: MockControl) => {
-  app.get(`${ADMIN_PREFIX}/health`, (c) =>
-    c.json({
+export type AdminOptions = {
+  /** Auth mode (`--auth`): the contract line then sends a bearer token. */
+  readonly auth?: boolean | undefined
+  /** How to run the kit from the user's shell, for the contract line. Default: the installed bin. */
+  readonly command?: string | undefined
+}
+
+/**
+ * `/__mock/*`: reset, scenario, state, sessions, request journal, health, and the dashboard page
+ * (`GET /__mock/`). Kept out of the API document.
+ */
+export const registerAdmin = (
+  app: Hono<MockEnv>,
+  control: MockControl,
+  options: AdminOptions = {},
+) => {
+  app.get(`${ADMIN_PREFIX}/health`, (c) => {
+    const { session } = c.var
+    return c.json({
       status: 'ok',
+      mode: 'mock',
       sessions: control.sessions.size(),
-      scenario: c.var.session.scenario.name,
+      scenario: session.scenario.name,
       uptimeMs: Math.max(0, control.clock() - control.startedAt),
-    }),
-  )
+      orgId: session.orgId,
+      llmProviderId: session.llmProviderId,
+      contract: contractCommand({
+        command: options.command ?? INSTALLED_COMMAND,
+        baseUrl: new URL(c.req.url).origin,
+        orgId: session.orgId,
+        llmProviderId: session.llmProviderId,
+        isAuthRequired: options.auth === true || session.scenario.auth,
+      }),
+    })
+  })
+
+  app.get(`${ADMIN_PREFIX}/sessions`, (c) => {
+    // `get` moves a session to the end of the least-recently-used order; taking every session in
+    // that order moves each to the end in turn, which leaves the order as it was.
+    const sessions = control.sessions.ids().map((id) => {
+      const session = control.sessions.get(id)
+      return {
+        id,
+        scenario: session.scenario.name,
+        workers: session.store.workers.size,
+        bytes: session.store.bytes(),
+      }
+    })
+    return c.json({ sessions })
+  })
 
   app.get(`${ADMIN_PREFIX}/scenarios`, (c) => c.json({ scenarios: control.scenarioNames() }))
 
@@ -119,4 +161,5 @@ export const registerAdmin = (app: Hono<MockEnv>, control: MockControl) => {
   })
 
   registerJournalRoutes(app, control.journal)
+  registerDashboard(app)
 }

@@ -164,7 +164,7 @@ export const createMockApp = (options: MockAppOptions = {}) => {
   app.openapi(createWorker, createWorkerHandler)
   app.openapi(updateWorker, updateWorkerHandler)
   app.openapi(updateLlmProvider, updateLlmProviderHandler)
-  registerAdmin(app, control)
+  registerAdmin(app, control, { auth: options.auth })
   registerPublicRoutes(app, () => ({
     scenario: appScenario.name,
     orgId: defaultSession.orgId,

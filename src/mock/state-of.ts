@@ -2,7 +2,9 @@ import { boundedPage, MAX_PAGE_BYTES, MAX_PAGE_LIMIT } from './bounded-page.js'
 import { excerptStrings } from './excerpt.js'
 import { toMockLlmProvider } from './factories.js'
 import { jsonBytes } from './json-bytes.js'
+import type { Lifecycle } from './lifecycle.js'
 import type { Session } from './session.js'
+import type { WorkerRecord } from './store.js'
 import { toWorkerView } from './worker-view.js'
 
 /**
@@ -16,6 +18,17 @@ const CURSOR_ROOM = 'x'.repeat(64)
 
 /** A page of the state: workers after the worker `after`, at most `limit` of them. */
 export type StateQuery = { after?: string | undefined; limit?: number | undefined }
+
+/**
+ * When a worker's status next changes by its lifecycle, and to what; null when it never will (the
+ * last step reached, or a status pinned by a rename or a scenario).
+ */
+const nextChangeOf = (record: WorkerRecord, lifecycle: Lifecycle, now: number) => {
+  if (record.pinnedStatus !== undefined) return null
+  const createdMs = Date.parse(record.worker.createdAt)
+  const next = lifecycle[record.worker.destination].find((step) => createdMs + step.afterMs > now)
+  return next ? { at: new Date(createdMs + next.afterMs).toISOString(), status: next.status } : null
+}
 
 /** Kept workers after the worker `after` as the state shows them, oldest first, with their size. */
 function* shownWorkersAfter(session: Session, now: number, after: string | undefined) {
@@ -31,6 +44,7 @@ function* shownWorkersAfter(session: Session, now: number, after: string | undef
       {
         ...toWorkerView(record, { userId: session.userId, now, lifecycle: session.lifecycle }),
         launch: record.launch,
+        nextChange: nextChangeOf(record, session.lifecycle, now),
       },
       MAX_STATE_STRING,
     )

@@ -10,7 +10,16 @@ import { providerPath } from '../helpers/requests.js'
 import { fixedClock, pointersOf, send } from '../helpers/send.js'
 
 const Health = z
-  .object({ status: z.literal('ok'), sessions: z.int(), scenario: z.string(), uptimeMs: z.int() })
+  .object({
+    status: z.literal('ok'),
+    mode: z.literal('mock'),
+    sessions: z.int(),
+    scenario: z.string(),
+    uptimeMs: z.int(),
+    orgId: z.string(),
+    llmProviderId: z.string(),
+    contract: z.string(),
+  })
   .strict()
 const Scenarios = z.object({
   scenarios: z.array(z.object({ name: z.string(), description: z.string() }).strict()),

@@ -16,6 +16,7 @@ import { arbitraryOf, typeIdArbitrary } from '../../src/contract/arbitraries.js'
 import { type JsonSchema, jsonSchemaOf } from '../../src/contract/json-schema.js'
 import { limitsOf, limitsOfJsonSchema } from '../../src/contract/limits.js'
 import { createMockApp, MAX_BODY_BYTES, type MockApp } from '../../src/mock/app.js'
+import { isDashboardPath } from '../../src/mock/dashboard/dashboard-path.js'
 import { ID_PREFIX } from '../../src/schemas/ids.js'
 import { MockLlmProviderEnvelope } from '../../src/schemas/llm-provider.js'
 import { Problem } from '../../src/schemas/problem.js'
@@ -831,6 +832,11 @@ const judge = async (
   }
   if (method === 'OPTIONS' && res.status === 204) {
     expect(text, where).toBe('')
+    return
+  }
+  // The dashboard's page and files (GET /__mock/) are the admin API's only answers not in JSON.
+  if (isDashboardPath(path)) {
+    expect(res.headers.get('content-type'), where).toMatch(/^text\/(?:html|javascript|css)\b/)
     return
   }
   expect(res.headers.get('content-type'), where).toMatch(/^application\/json\b/)

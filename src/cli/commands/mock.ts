@@ -1,5 +1,7 @@
 import { MAX_SEED } from '../../common/max-seed.js'
 import { printable } from '../../common/printable.js'
+import { contractCommand } from '../../mock/contract-command.js'
+import { DASHBOARD_PATH } from '../../mock/dashboard/dashboard-path.js'
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../mock/defaults.js'
 import type { Command } from '../command.js'
 import { adminTokenOf, allowedHostsOf, corsOf, isLoopback } from '../mock-flags.js'
@@ -8,14 +10,6 @@ import { selfCommand } from '../self-command.js'
 import { CliError, EXIT } from '../usage-error.js'
 
 const MAX_PORT = 65_535
-/**
- * A token the line works with as printed (one copy-paste): the mock accepts any bearer token and
- * names the contract run's user by it. Not a secret of anyone's.
- */
-const AUTH_HEADER_PLACEHOLDER = "'Authorization: Bearer contract-run'"
-
-/** The printed contract run keeps to a session of its own: the developer's default stays clean. */
-const CONTRACT_SESSION_HEADER = "'x-mock-session: contract'"
 
 /** A scenario's own seed seeds its data and faults, never the ids printed below it. */
 const scenarioSeedLines = (seed: number, scenarioSeed: number | undefined) =>
@@ -137,12 +131,13 @@ Options:
         `worker-api-kit mock listening on ${server.url}`,
         `  docs             ${server.url}/docs`,
         `  openapi          ${server.url}/openapi.json`,
+        `  dashboard        ${server.url}${DASHBOARD_PATH}`,
         `  seed             ${server.app.seed}`,
         ...scenarioSeedLines(server.app.seed, server.app.scenario().seed),
         `  scenario         ${[`${server.app.scenario().name}${values['auth'] === true ? ' (auth required)' : ''}`, server.app.scenario().description].filter(Boolean).join(': ')}${watcher ? ' (watched)' : ''}`,
         `  org id           ${orgId}`,
         `  llm provider id  ${llmProviderId}`,
-        `  contract         ${selfCommand()} contract --base-url ${server.url} --org-id ${orgId} --llm-provider-id ${llmProviderId} -H ${CONTRACT_SESSION_HEADER}${isAuthRequired ? ` -H ${AUTH_HEADER_PLACEHOLDER}` : ''}`,
+        `  contract         ${contractCommand({ command: selfCommand(), baseUrl: server.url, orgId, llmProviderId, isAuthRequired })}`,
         'Press Ctrl+C to stop.',
       ].join('\n'),
     )

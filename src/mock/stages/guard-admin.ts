@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { bearerToken } from '../auth.js'
+import { isDashboardPath } from '../dashboard/dashboard-path.js'
 import type { MockEnv } from '../env.js'
 import { PROBLEMS, problemResponseOf } from '../problem.js'
 import { allowedOrigin, type CorsPolicy } from './cors.js'
@@ -38,7 +39,8 @@ const sameToken = (given: string | undefined, expected: string) => {
  * (unless named with `--cors ORIGIN`), and requests that change the mock must be non-simple, so a
  * page's `fetch(url, { mode: 'no-cors', method: 'POST' })` or a form cannot send them (browsers
  * send `Origin` on those, and `Sec-Fetch-Site` on every request). With an admin token, or in auth
- * mode, it needs its token too, in-process as well.
+ * mode, it needs its token too, in-process as well (`x-mock-admin-token` works for both: the
+ * dashboard sends its token there, out of the way of the API's own Authorization).
  */
 export const guardAdmin =
   ({ cors, adminToken, auth }: AdminGuardOptions) =>
@@ -54,11 +56,13 @@ export const guardAdmin =
         return problemResponseOf(c, PROBLEMS.simpleAdminWrite())
     }
     if (c.req.method === 'OPTIONS') return undefined
-    const token = bearerToken(c.req.header('authorization'))
+    // The dashboard's page and files hold no data: the page asks for the token its calls need.
+    if (READS.has(c.req.method) && isDashboardPath(c.req.path)) return undefined
+    const token = bearerToken(c.req.header('authorization')) ?? c.req.header('x-mock-admin-token')
     const isAllowed =
       adminToken !== undefined
-        ? sameToken(token ?? c.req.header('x-mock-admin-token'), adminToken)
-        : !auth || token !== undefined
+        ? sameToken(token, adminToken)
+        : !auth || (token !== undefined && token !== '')
     return isAllowed
       ? undefined
       : problemResponseOf(c, PROBLEMS.adminUnauthorized(adminToken !== undefined), {

@@ -1,0 +1,80 @@
+import type { Context, Env, Hono } from 'hono'
+import { buildProblem, problemResponseOf } from '../problem.js'
+import { type DashboardAssets, loadDashboardAssets } from './dashboard-assets.js'
+import { DASHBOARD_ASSETS_PATH, DASHBOARD_PATH, isDashboardAssetName } from './dashboard-path.js'
+
+export { DASHBOARD_PATH, isDashboardPath } from './dashboard-path.js'
+
+// The page reads everything it shows from the admin API with fetch; it needs no inline script or
+// style, no eval, and nothing from another host (it works offline).
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self' data:",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ')
+
+/** The page shows live data it fetches: nothing of it is worth caching or leaking in a Referer. */
+export const DASHBOARD_HEADERS = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+  'cross-origin-resource-policy': 'same-origin',
+}
+
+/** The page: a frame the script fills in. It holds no data (it is served past the admin token). */
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>worker-api-kit dashboard</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="${DASHBOARD_ASSETS_PATH}/dashboard.css">
+<script src="${DASHBOARD_ASSETS_PATH}/dashboard.js" defer></script>
+</head>
+<body>
+<noscript>This page needs JavaScript. The admin API is under /__mock/ (health, requests, state).</noscript>
+<main id="app" aria-live="polite"></main>
+</body>
+</html>
+`
+
+const missing = (c: Context) =>
+  problemResponseOf(
+    c,
+    buildProblem(
+      'not-found',
+      "The dashboard's files are not in this copy of the kit; build it (npm run build) or reinstall the package. The admin API works without them.",
+    ),
+    DASHBOARD_HEADERS,
+  )
+
+/**
+ * `GET /__mock/` (the dashboard page) and `GET /__mock/dashboard/:name` (its two files), for the
+ * mock and for the proxy: the page reads `/__mock/health` to learn which of them it talks to.
+ * The admin guard in front decides who may load them (`isDashboardPath`).
+ */
+export const registerDashboard = <E extends Env>(
+  app: Hono<E>,
+  load: () => DashboardAssets | undefined = loadDashboardAssets,
+) => {
+  app.get(DASHBOARD_PATH, (c) => (load() ? c.html(PAGE, 200, DASHBOARD_HEADERS) : missing(c)))
+  app.get(`${DASHBOARD_ASSETS_PATH}/:name`, (c) => {
+    const name = c.req.param('name')
+    if (!isDashboardAssetName(name))
+      return problemResponseOf(
+        c,
+        buildProblem('not-found', 'The dashboard serves a fixed list of files.'),
+        DASHBOARD_HEADERS,
+      )
+    const asset = load()?.get(name)
+    if (!asset) return missing(c)
+    return c.body(asset.body, 200, { ...DASHBOARD_HEADERS, 'content-type': asset.type })
+  })
+}
