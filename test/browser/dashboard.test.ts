@@ -6,7 +6,7 @@ import { Hono } from 'hono'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { registerDashboard } from '../../src/mock/dashboard/routes.js'
-import { type MockServer, type MockServerOptions, startMockServer } from '../../src/mock/server.js'
+import { type MockServerOptions, startMockServer } from '../../src/mock/server.js'
 import { chromiumPath, launchChromium } from '../helpers/browser.js'
 
 const hasChromium = chromiumPath() !== undefined
