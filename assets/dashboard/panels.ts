@@ -178,7 +178,7 @@ export const createPanels = (changed: (what: 'scenario' | 'reset') => void): Pan
                     {},
                     h('span', { text: w.worker.name ?? '' }),
                     h('br'),
-                    h('code', { className: 'muted', text: w.worker.id }),
+                    h('code', { className: 'muted', text: w.worker.id, title: w.worker.id }),
                   ),
                   h(
                     'td',
