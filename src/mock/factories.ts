@@ -43,9 +43,12 @@ export const buildTokens = (random: Random): Tokens => ({
   client: buildToken(random, 'client'),
 })
 
-/** A stored worker for a create request: what the request gave, faker for what it left out. */
+/**
+ * A stored worker for a create request: what the request gave, faker for what it left out. `id`
+ * (a scenario's recorded one) is taken as given, and then no id is drawn.
+ */
 export const buildWorkerRecord = (
-  { faker, random, now }: FactoryContext,
+  { faker, random, now, id: givenId }: FactoryContext & { id?: string | undefined },
   body: CreateWorkerBody,
   owner: { orgId: string; userId: string },
   start: Pick<LifecycleStep, 'status' | 'instanceStatus'> = stepAt(
@@ -55,7 +58,7 @@ export const buildWorkerRecord = (
   ),
   launch: MockLaunch = DEFAULT_LAUNCH[body.destination],
 ): WorkerRecord => {
-  const id = newId(ID_PREFIX.worker, random, now)
+  const id = givenId ?? newId(ID_PREFIX.worker, random, now)
   const at = iso(now)
   const isLocal = body.destination === 'local'
   // From the name's start only: a slice of the slug of a whole 1 MB name kept that megabyte alive

@@ -1,5 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { operations } from '../api/operations.js'
+import { DateTime } from '../schemas/date-time.js'
+import { LlmProviderId, OrgId, WorkerId } from '../schemas/ids.js'
 import { UpdateLlmProviderBody } from '../schemas/llm-provider.js'
 import { CreateWorkerBody, MockWorkerStatus } from '../schemas/worker.js'
 import { Lifecycle, MAX_AGE_MS } from './lifecycle.js'
@@ -109,8 +111,17 @@ export const SeedWorker = z
     ...create,
     name: create.name.optional(),
     destination: create.destination.default('local'),
+    /** Its id (a recorded one); faker draws one when absent. Unique across the scenario. */
+    id: WorkerId.optional(),
     /** How long ago it was created, so the lifecycle has moved it on. Default 1 hour. */
     ageMs: z.int().min(0).max(MAX_AGE_MS).default(3_600_000),
+    /**
+     * When it was created (a recorded date): wins over `ageMs`. Its age is clamped to
+     * [0, MAX_AGE_MS] when the session starts, so a date in the future or long past still builds.
+     */
+    createdAt: DateTime.refine((value) => !Number.isNaN(Date.parse(value)), {
+      message: 'a date-time with its date and time separated (extended format)',
+    }).optional(),
     /** A status that stays whatever the lifecycle says (e.g. `stopped`, `failed`). */
     status: MockWorkerStatus.optional(),
   })
@@ -119,12 +130,16 @@ export const SeedWorker = z
 /** The LLM provider an organization starts with: what is given, faker fills the rest. */
 export const SeedLlmProvider = z
   .object({
+    /** Its id (a recorded one); the seed's when absent. */
+    id: LlmProviderId.optional(),
     source: provider.source.optional(),
     providerId: provider.providerId,
     // A provider may start with no models (the `empty` scenario); each name is bounded as in the API.
     modelIds: z.array(provider.modelIds.unwrap().element).optional(),
     customConfigText: provider.customConfigText,
     hasApiKey: z.boolean().optional(),
+    memberIds: provider.memberIds,
+    teamIds: provider.teamIds,
   })
   .strict()
 
@@ -155,11 +170,32 @@ export const Scenario = z
     state: z
       .object({
         organization: z
-          .object({ name: z.string().min(1).optional() })
+          .object({
+            /** Its id (a recorded one); the seed's when absent. */
+            id: OrgId.optional(),
+            name: z.string().min(1).optional(),
+          })
           .strict()
           .default({}),
         llmProvider: SeedLlmProvider.default({}),
-        workers: z.array(SeedWorker).max(1_000).default([]),
+        workers: z
+          .array(SeedWorker)
+          .max(1_000)
+          .default([])
+          .superRefine((workers, ctx) => {
+            const seen = new Map<string, number>()
+            for (const [index, worker] of workers.entries()) {
+              if (worker.id === undefined) continue
+              const first = seen.get(worker.id)
+              if (first === undefined) seen.set(worker.id, index)
+              else
+                ctx.addIssue({
+                  code: 'custom',
+                  message: `duplicate worker id ${worker.id} (also workers[${first}].id); each seeded worker needs its own`,
+                  path: [index, 'id'],
+                })
+            }
+          }),
       })
       .strict()
       .default({ organization: {}, llmProvider: {}, workers: [] }),

@@ -4,7 +4,7 @@ import { createFaker, type MockFaker } from './internal/create-faker.js'
 import { newId } from './internal/new-id.js'
 import { createRandom, type Random } from './internal/random.js'
 import { toBase64Url } from './internal/to-base64-url.js'
-import { DEFAULT_LIFECYCLE, type Lifecycle, stepAt } from './lifecycle.js'
+import { DEFAULT_LIFECYCLE, type Lifecycle, MAX_AGE_MS, stepAt } from './lifecycle.js'
 import type { Scenario } from './scenario.js'
 import {
   createStore,
@@ -84,6 +84,15 @@ export const seededIds = (seed: number = DEFAULT_SEED) => {
   }
 }
 
+/**
+ * A seeded worker's age at `now`: from its `createdAt` when given (a recorded date), clamped to
+ * [0, MAX_AGE_MS] so a date in the future or from 1970 still builds; else its `ageMs`.
+ */
+const ageOf = (seed: Scenario['state']['workers'][number], now: number) =>
+  seed.createdAt === undefined
+    ? seed.ageMs
+    : Math.min(MAX_AGE_MS, Math.max(0, now - Date.parse(seed.createdAt)))
+
 /** One isolated state, built from a scenario: the organization, its provider, seeded workers. */
 export const createSession = ({
   id = '',
@@ -97,13 +106,17 @@ export const createSession = ({
   // The ids the mock printed hold in every session and scenario: a scenario's own seed seeds its
   // data and faults only (README#scenarios).
   const seeded = seededIds(seed)
-  const { orgId, llmProviderId, userId } = seeded
+  const { organization, llmProvider, workers } = scenario.state
+  // A scenario recorded from real traffic names its own organization and provider; the seed's
+  // ids are drawn all the same, so what follows them draws as before.
+  const orgId = organization.id ?? seeded.orgId
+  const llmProviderId = llmProvider.id ?? seeded.llmProviderId
+  const { userId } = seeded
   // The scenario's state: the same in every session.
   const random = scenario.seed === undefined ? seeded.random : createRandom(scenario.seed)
   const faker = createFaker(sessionSeed)
   const store = createStore(limits)
   const lifecycle = scenario.lifecycle ?? DEFAULT_LIFECYCLE
-  const { organization, llmProvider, workers } = scenario.state
   store.orgs.set(orgId, { id: orgId, name: organization.name ?? faker.company.name() })
   const provider = buildLlmProviderRecord(
     { faker, now: SEED_EPOCH_MS },
@@ -115,14 +128,16 @@ export const createSession = ({
     providerId: llmProvider.providerId ?? provider.providerId,
     modelIds: llmProvider.modelIds ?? provider.modelIds,
     customConfigText: llmProvider.customConfigText ?? provider.customConfigText,
+    memberIds: llmProvider.memberIds ?? provider.memberIds,
+    teamIds: llmProvider.teamIds ?? provider.teamIds,
     // A stand-in key, never returned; only its presence (and last four characters) show.
     apiKey: llmProvider.hasApiKey ? toBase64Url(random.bytes(DEFAULT_API_KEY_LENGTH)) : null,
   })
   for (const seed of workers) {
-    const createdAt = now - seed.ageMs
-    const { status, ageMs: _age, destination, name, ...optional } = seed
+    const createdAt = now - ageOf(seed, now)
+    const { status, ageMs: _age, createdAt: _at, id, destination, name, ...optional } = seed
     const record = buildWorkerRecord(
-      { faker, random, now: createdAt },
+      { faker, random, now: createdAt, id },
       { destination, name: name ?? `${faker.word.adjective()} ${faker.word.noun()}`, ...optional },
       { orgId, userId },
       stepAt(lifecycle, destination, 0),
