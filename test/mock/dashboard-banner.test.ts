@@ -1,9 +1,17 @@
 // The built bin's banner names the dashboard, and its contract line and GET /__mock/health's come
 // from one builder (src/mock/contract-command.ts). Runs the bin: `npm run build` first.
+import { z } from '@hono/zod-openapi'
 import { afterEach, describe, expect, it } from 'vitest'
 import { killSpawned, startMock } from '../helpers/spawn-cli.js'
 
 afterEach(killSpawned)
+
+const Health = z.object({
+  mode: z.string(),
+  orgId: z.string(),
+  llmProviderId: z.string(),
+  contract: z.string(),
+})
 
 const contractLineOf = (stdout: string) => /^ {2}contract +(.+)$/m.exec(stdout)?.[1]
 
@@ -19,7 +27,7 @@ describe('dashboard in the banner', () => {
       const health = await fetch(`${mock.url}/__mock/health`, {
         headers: { authorization: 'Bearer any' },
         signal: AbortSignal.timeout(5_000),
-      }).then((res) => res.json())
+      }).then(async (res) => Health.parse(await res.json()))
       const printed = contractLineOf(stdout) ?? ''
       expect(printed).toMatch(/ contract --base-url /)
       const tail = (line: string) => line.slice(line.indexOf(' contract --base-url '))
