@@ -1,12 +1,15 @@
 import type { AddressInfo } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
+import fc from 'fast-check'
 import { Hono } from 'hono'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { redactJson } from '../../src/common/redact.js'
 import { createMockApp, type MockApp } from '../../src/mock/app.js'
 import { lightweightBody } from '../../src/mock/internal/lightweight-body.js'
 import {
   createJournal,
   type JournalEntry,
+  journalBody,
   MAX_JOURNALLED_VIOLATIONS,
 } from '../../src/mock/journal.js'
 import { Scenario } from '../../src/mock/scenario.js'
@@ -148,6 +151,30 @@ describe('journal: answers and rules', () => {
     })
     expect(res.status).toBe(201)
     expect(last(app).response.body).toMatch(/^\(more than 65536 bytes, not kept\)$|not kept/)
+  })
+
+  it('masks a body exactly as redactJson does (the fields without secrets are only kept as parsed)', () => {
+    const key = fc.constantFrom('name', 'tokens', 'apiKey', 'hasApiKey', 'owner', '__proto__', 'x')
+    const value = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.string(),
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(tie('value'), { maxLength: 3 }),
+        fc.dictionary(key, tie('value'), { maxKeys: 4 }),
+      ),
+    })).value
+    fc.assert(
+      fc.property(fc.dictionary(key, value, { maxKeys: 5 }), (body) => {
+        const text = JSON.stringify(body)
+        const kept = journalBody(text)
+        if (typeof kept === 'object' && kept !== null && 'cleanText' in kept) return
+        expect(kept).toEqual(redactJson(JSON.parse(text)))
+      }),
+      { numRuns: 300 },
+    )
   })
 
   it('keeps at most 20 violations, each cut, counted in its bytes', () => {
