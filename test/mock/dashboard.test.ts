@@ -95,6 +95,11 @@ describe('dashboard', () => {
     expect.soft(await res.text()).not.toMatch(/"name":\s*"worker-api-kit"/)
   })
 
+  it('is named by GET /, next to the docs', async () => {
+    const res = await send(createMockApp(), 'GET', '/')
+    expect(res.body).toMatchObject({ docs: '/docs', dashboard: '/__mock/' })
+  })
+
   it.each<[string, MockAppOptions]>([
     ['--admin-token', { adminToken: 'let-me-in' }],
     ['--auth', { auth: true }],

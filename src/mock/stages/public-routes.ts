@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
 import { ADMIN_PREFIX } from '../admin.js'
+import { DASHBOARD_PATH } from '../dashboard/dashboard-path.js'
 import type { MockEnv } from '../env.js'
 
 /** What `GET /` tells about the running mock. */
@@ -18,7 +19,7 @@ const docs = () => {
   return docsPage
 }
 
-/** `GET /openapi.json`, `GET /docs` (and its files) and `GET /`: the mock describing itself. */
+/** `GET /openapi.json`, `GET /docs` (and its files) and `GET /` (which names the dashboard too): the mock describing itself. */
 export const registerPublicRoutes = (app: Hono<MockEnv>, index: MockIndex) => {
   app.get('/openapi.json', async (c) => {
     // The document names this server as the default base URL, so /docs "Try it out" hits the
@@ -34,6 +35,7 @@ export const registerPublicRoutes = (app: Hono<MockEnv>, index: MockIndex) => {
       docs: '/docs',
       openapi: '/openapi.json',
       admin: `${ADMIN_PREFIX}/health`,
+      dashboard: DASHBOARD_PATH,
       ...index(),
     }),
   )
