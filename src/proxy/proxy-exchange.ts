@@ -35,6 +35,19 @@ const parsedOrUndefined = (text: string): unknown => {
   }
 }
 
+/** Deepest JSON the recording takes in; the API's bodies nest a few levels. */
+const MAX_RECORDED_DEPTH = 16
+
+/** Every string of a JSON value through `mask` (keys kept): a recording holds no secret either. */
+const maskedStrings = (value: unknown, mask: (text: string) => string, depth = 0): unknown => {
+  if (typeof value === 'string') return mask(value)
+  if (typeof value !== 'object' || value === null || depth > MAX_RECORDED_DEPTH) return value
+  if (Array.isArray(value)) return value.map((item) => maskedStrings(item, mask, depth + 1))
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, maskedStrings(item, mask, depth + 1)]),
+  )
+}
+
 /**
  * One proxied request: forward it, judge the exchange with the contract's checks, record what the
  * target confirmed, journal it (secrets masked), answer the caller with the target's answer, or the
@@ -81,8 +94,8 @@ export const proxyExchange =
       const changed = stages.recording.observe({
         matched,
         status: forwarded.status,
-        requestJson: parsedOrUndefined(body),
-        responseJson: parsedOrUndefined(forwarded.text),
+        requestJson: maskedStrings(parsedOrUndefined(body), verdict.mask),
+        responseJson: maskedStrings(parsedOrUndefined(forwarded.text), verdict.mask),
       })
       if (changed) stages.onRecorded()
     }

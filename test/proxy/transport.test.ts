@@ -3,14 +3,9 @@ import { startMockServer } from '../../src/mock/server.js'
 import { createProxyApp } from '../../src/proxy/create-proxy-app.js'
 import { startProxyServer } from '../../src/proxy/server.js'
 import { cleanUpAfterEach } from '../helpers/clean-up.js'
-import {
-  API_ONLY,
-  startHostileServer,
-  type TestServer,
-  unusedUrl,
-} from '../helpers/hostile-server.js'
+import { API_ONLY, startHostileServer, unusedUrl } from '../helpers/hostile-server.js'
 
-const { servers } = cleanUpAfterEach<TestServer>()
+const { servers } = cleanUpAfterEach<{ close(): Promise<void> }>()
 
 const CREATE = {
   method: 'POST',
