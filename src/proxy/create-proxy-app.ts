@@ -4,6 +4,7 @@ import { printable } from '../common/printable.js'
 import { isSecretHeader, redactText } from '../common/redact.js'
 import { createTrafficJudge } from '../contract/index.js'
 import { ADMIN_PREFIX } from '../mock/admin-answers.js'
+import { registerDashboard } from '../mock/dashboard/routes.js'
 import type { MockEnv } from '../mock/env.js'
 import { limitBody } from '../mock/internal/limit-body.js'
 import { createJournal } from '../mock/journal.js'
@@ -11,7 +12,7 @@ import { registerJournalRoutes } from '../mock/journal-routes.js'
 import { PROBLEMS, problemResponseOf } from '../mock/problem.js'
 import { type AllowedHosts, checkHost } from '../mock/stages/check-host.js'
 import { type CorsPolicy, createCors } from '../mock/stages/cors.js'
-import { onError } from '../mock/stages/errors.js'
+import { notFound, onError } from '../mock/stages/errors.js'
 import { guardAdmin } from '../mock/stages/guard-admin.js'
 import { logLine } from '../mock/stages/log-request.js'
 import { createFallback } from './fallback.js'
@@ -132,6 +133,10 @@ export const createProxyApp = (options: ProxyAppOptions) => {
     }),
   )
   registerJournalRoutes(app, journal)
+  registerDashboard(app)
+  // The rest of the admin prefix is the proxy's own, never the target's: a 404 here.
+  app.all(ADMIN_PREFIX, notFound)
+  app.all(`${ADMIN_PREFIX}/*`, notFound)
   app.all(
     '*',
     proxyExchange({
