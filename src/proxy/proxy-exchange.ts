@@ -1,13 +1,12 @@
 import type { Context } from 'hono'
-import type { StatusCode } from 'hono/utils/http-status'
 import { matchOperation } from '../api/match-operation.js'
 import { redactText } from '../common/redact.js'
 import type { TrafficJudge, Violation } from '../contract/index.js'
 import type { MockEnv } from '../mock/env.js'
 import { type Journal, journalBody } from '../mock/journal.js'
-import { PROBLEMS, problemResponseOf } from '../mock/problem.js'
 import type { Fallback } from './fallback.js'
 import { type ForwardOptions, forward, forwardedHeaders } from './forward.js'
+import { answerOf } from './proxy-answer.js'
 import type { Recording } from './recording.js'
 
 /** What the log line of a proxied request adds: the violations, or the fallback. */
@@ -100,45 +99,18 @@ export const proxyExchange =
       if (changed) stages.onRecorded()
     }
 
-    let answer: Response
-    let answerText = ''
-    let source: 'target' | 'fallback' = 'target'
-    if (forwarded.kind === 'answer') {
-      const hasNoBody = [101, 103, 204, 205, 304].includes(forwarded.status)
-      answer = c.newResponse(hasNoBody ? null : forwarded.bytes, {
-        status: forwarded.status as StatusCode,
-        headers: forwarded.headers,
-      })
-      answerText = forwarded.text
-    } else if (stages.fallback && forwarded.error.kind !== 'timeout') {
-      source = 'fallback'
-      const mocked = await stages.fallback.answer(
-        c.req.method,
-        pathAndQuery,
-        c.req.raw.headers,
-        bytes,
-      )
-      answerText = await mocked.clone().text()
-      const marked = new Headers(mocked.headers)
-      marked.set('x-mock-fallback', 'true')
-      answer = c.newResponse(answerText, { status: mocked.status as StatusCode, headers: marked })
-    } else if (forwarded.error.kind === 'timeout') {
-      answer = problemResponseOf(
-        c,
-        PROBLEMS.targetTooSlow(stages.targetName, stages.forwardOptions.timeoutMs),
-      )
-    } else if (forwarded.error.kind === 'too-large') {
-      answer = problemResponseOf(
-        c,
-        PROBLEMS.targetAnswerTooLarge(stages.targetName, stages.forwardOptions.maxAnswerBytes),
-      )
-    } else {
-      answer = problemResponseOf(
-        c,
-        PROBLEMS.targetUnreachable(stages.targetName, verdict.mask(forwarded.error.message)),
-      )
-    }
-    if (answerText === '' && answer.status >= 500) answerText = await answer.clone().text()
+    const {
+      answer,
+      text: answerText,
+      source,
+    } = await answerOf(c, forwarded, {
+      targetName: stages.targetName,
+      forwardOptions: stages.forwardOptions,
+      fallback: stages.fallback,
+      mask: verdict.mask,
+      pathAndQuery,
+      body: bytes,
+    })
     if (forwarded.kind === 'answer') stages.fallback?.targetAnswered()
 
     const queryAt = c.req.url.indexOf('?')

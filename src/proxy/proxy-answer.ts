@@ -1,0 +1,67 @@
+import type { Context } from 'hono'
+import type { StatusCode } from 'hono/utils/http-status'
+import { PROBLEMS, problemResponseOf } from '../mock/problem.js'
+import type { Fallback } from './fallback.js'
+import type { Forwarded, ForwardOptions } from './forward.js'
+
+/** Statuses whose answers carry no body (RFC 9110 §15.2, §15.3.5, §15.3.6, §15.4.5). */
+const NO_BODY_STATUSES: readonly number[] = [101, 103, 204, 205, 304]
+
+export type ProxyAnswer = {
+  readonly answer: Response
+  /** The body as text, for the journal. */
+  readonly text: string
+  readonly source: 'target' | 'fallback'
+}
+
+/**
+ * What the caller gets: the target's answer as it came (decoded, re-framed); when the target gave
+ * no answer at all, the fallback mock's (marked `x-mock-fallback: true`) if there is one, else a
+ * problem naming the target: 504 past the timeout, 502 for an answer too large or none.
+ */
+export const answerOf = async (
+  c: Context,
+  forwarded: Forwarded,
+  context: {
+    readonly targetName: string
+    readonly forwardOptions: ForwardOptions
+    readonly fallback: Fallback | undefined
+    readonly mask: (text: string) => string
+    readonly pathAndQuery: string
+    readonly body: Uint8Array<ArrayBuffer> | undefined
+  },
+): Promise<ProxyAnswer> => {
+  if (forwarded.kind === 'answer') {
+    context.fallback?.targetAnswered()
+    const hasNoBody = NO_BODY_STATUSES.includes(forwarded.status)
+    const answer = c.newResponse(hasNoBody ? null : forwarded.bytes, {
+      status: forwarded.status as StatusCode,
+      headers: forwarded.headers,
+    })
+    return { answer, text: forwarded.text, source: 'target' }
+  }
+  const { error } = forwarded
+  // Down, refused, reset: no answer came. A slow or oversized answer is the target's, not an outage.
+  if (context.fallback && error.kind === 'network') {
+    const mocked = await context.fallback.answer(
+      c.req.method,
+      context.pathAndQuery,
+      c.req.raw.headers,
+      context.body,
+    )
+    const text = await mocked.text()
+    const headers = new Headers(mocked.headers)
+    headers.set('x-mock-fallback', 'true')
+    const answer = c.newResponse(text, { status: mocked.status as StatusCode, headers })
+    return { answer, text, source: 'fallback' }
+  }
+  const { targetName, forwardOptions } = context
+  const problem =
+    error.kind === 'timeout'
+      ? PROBLEMS.targetTooSlow(targetName, forwardOptions.timeoutMs)
+      : error.kind === 'too-large'
+        ? PROBLEMS.targetAnswerTooLarge(targetName, forwardOptions.maxAnswerBytes)
+        : PROBLEMS.targetUnreachable(targetName, context.mask(error.message))
+  const answer = problemResponseOf(c, problem)
+  return { answer, text: await answer.clone().text(), source: 'target' }
+}
