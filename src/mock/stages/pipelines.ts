@@ -37,6 +37,23 @@ export const frontPipeline = (stages: {
   }
 }
 
+/**
+ * What the route answered with `c.json`, kept for the journal: in-process (`app.request`, MSW) the
+ * answer is a native Response, whose body costs a clone and a stream to read again (it doubled
+ * the CPU of an in-process create); the value it was written from costs nothing.
+ */
+const jsonOf = (c: Context<MockEnv>) => {
+  const kept: { res?: Response; value?: unknown } = {}
+  const json = c.json as unknown as (...args: unknown[]) => Response
+  c.json = ((value: unknown, ...rest: unknown[]) => {
+    const res = json(value, ...rest)
+    kept.res = res
+    kept.value = value
+    return res
+  }) as typeof c.json
+  return kept
+}
+
 /** `/v1/*`: session, body limit, auth, scenario rules, then the route (validation and handler), journalled. */
 export const apiPipeline =
   (stages: {
@@ -55,14 +72,21 @@ export const apiPipeline =
     let truncate = false
     let rules: readonly AppliedRule[] = NO_RULES_APPLIED
     if (!answer) ({ answer, truncate, applied: rules } = await stages.applyScenario(c, operation))
+    const json = answer ? undefined : jsonOf(c)
     if (!answer) {
       await next()
       if (truncate) c.res = await truncated(c.res)
     }
+    const response = answer ?? c.res
     await stages.recordExchange(
       c,
       operation,
-      { response: answer ?? c.res, isStreamed: truncate, rules },
+      {
+        response,
+        isStreamed: truncate,
+        rules,
+        ...(json?.res === response ? { json: json.value } : {}),
+      },
       startedAt,
     )
     return answer

@@ -11,6 +11,8 @@ export type Answered = {
   /** A `truncate` fault streams the answer: the journal must not read it. */
   readonly isStreamed: boolean
   readonly rules: readonly AppliedRule[]
+  /** The value `response` was written from with `c.json`, when it was. */
+  readonly json?: unknown
 }
 
 /** Every API request in the journal, including those a rule or a check answered. */
@@ -39,7 +41,10 @@ export const recordExchange =
         authorization: c.req.header('authorization') ?? null,
         body: await journalRequestBody(c.req, status),
       },
-      response: await journalResponse(answered.response, { isStreamed: answered.isStreamed }),
+      response: await journalResponse(answered.response, {
+        isStreamed: answered.isStreamed,
+        ...('json' in answered ? { json: answered.json } : {}),
+      }),
       rules: answered.rules,
     })
   }
