@@ -22,7 +22,8 @@ export const mock: Command = {
   summary: 'Start the mock API server',
   usage: `worker-api-kit mock [options]
 
-Serves the three operations under /v1, /openapi.json and /docs, with state kept in memory.
+Serves the three operations under /v1, /openapi.json, /docs and a dashboard at /__mock/,
+with state kept in memory.
 
 Options:
   --port N            port to listen on, 0 for any free port (default 4010)
