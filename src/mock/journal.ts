@@ -202,13 +202,16 @@ const cloneBody = (res: Response): ReadableStream<Uint8Array> | null => {
 /**
  * The answer to journal. Served by @hono/node-server, its body is read from the lightweight
  * Response's cache (no copy, and the answer keeps its single write); otherwise from the value
- * `json` it was written from with `c.json`, when given; otherwise from a clone, at most
+ * value or text it was written from (`written`), when given; otherwise from a clone, at most
  * MAX_JOURNALLED_BODY bytes of it. A streamed answer (`isStreamed`: a `truncate` fault) is
  * not read at all: the client must get exactly what the fault makes of it.
  */
 export const journalResponse = async (
   res: Response,
-  options: { isStreamed: boolean; json?: unknown },
+  options: {
+    isStreamed: boolean
+    written?: { readonly json?: unknown; readonly text?: string | undefined }
+  },
 ): Promise<JournalEntry['response']> => {
   const light = lightweightBody(res)
   if (light) {
@@ -220,9 +223,11 @@ export const journalResponse = async (
   }
   const contentType = res.headers.get('content-type')
   if (options.isStreamed) return { contentType, body: STREAMED_BODY }
-  // Written from this value with c.json: the same text, without reading the answer again.
-  if ('json' in options)
-    return { contentType, body: journalBody(JSON.stringify(options.json) ?? '') }
+  // Written from this value or text: the same text, without reading the answer again.
+  const { written } = options
+  if (written?.text !== undefined) return { contentType, body: journalBody(written.text) }
+  if (written?.json !== undefined)
+    return { contentType, body: journalBody(JSON.stringify(written.json) ?? '') }
   if (res.body === null) return { contentType, body: null }
   if (res.bodyUsed) return { contentType, body: '(body not kept)' }
   const read = await readAtMost(cloneBody(res), MAX_JOURNALLED_BODY)

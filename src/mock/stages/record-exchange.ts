@@ -11,8 +11,8 @@ export type Answered = {
   /** A `truncate` fault streams the answer: the journal must not read it. */
   readonly isStreamed: boolean
   readonly rules: readonly AppliedRule[]
-  /** The value `response` was written from with `c.json`, when it was. */
-  readonly json?: unknown
+  /** What `response` was written from, with `c.json` (a value) or `c.body` (a text). */
+  readonly written?: { readonly json?: unknown; readonly text?: string | undefined }
 }
 
 /** Every API request in the journal, including those a rule or a check answered. */
@@ -43,7 +43,7 @@ export const recordExchange =
       },
       response: await journalResponse(answered.response, {
         isStreamed: answered.isStreamed,
-        ...('json' in answered ? { json: answered.json } : {}),
+        ...(answered.written ? { written: answered.written } : {}),
       }),
       rules: answered.rules,
     })
