@@ -47,6 +47,7 @@ export {
   type CoverageVerdict,
   meetsCoverage,
 } from './contract/coverage.js'
+export type { Violation } from './contract/index.js'
 export type {
   CheckResult,
   Exchange,
@@ -173,27 +174,6 @@ export {
   startMockServer,
 } from './mock/server.js'
 /**
- * The validating, recording proxy: forwards to a deployment and judges every exchange with the
- * contract's own checks (`violations` in `GET /__mock/requests`). In tests, give it the target's
- * transport (`fetch`), e.g. another app's `request`.
- * @example
- * ```ts
- * import { createMockApp, createProxyApp } from 'worker-api-kit'
- * const target = createMockApp()
- * const proxy = createProxyApp({ target: 'http://target.test', fetch: (url, init) => target.request(url, init) })
- * await proxy.request('/v1/workers', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"a","destination":"local"}' })
- * proxy.journal.list()[0]?.violations // []
- * proxy.recording.scenario() // what the target answered, as a scenario the mock loads
- * ```
- */
-export {
-  createProxyApp,
-  type ProxyApp,
-  type ProxyAppOptions,
-} from './proxy/create-proxy-app.js'
-export { type ProxyServer, type ProxyServerOptions, startProxyServer } from './proxy/server.js'
-export type { Violation } from './contract/index.js'
-/**
  * An isolated session of the mock for one test (its own state and request journal), on an app
  * in-process or on a running server. Fifty tests in parallel on one server never cross-talk.
  * @example
@@ -215,6 +195,26 @@ export {
   type TestSession,
   type TestSessionOptions,
 } from './mock/test-session.js'
+/**
+ * The validating, recording proxy: forwards to a deployment and judges every exchange with the
+ * contract's own checks (`violations` in `GET /__mock/requests`). In tests, give it the target's
+ * transport (`fetch`), e.g. another app's `request`.
+ * @example
+ * ```ts
+ * import { createMockApp, createProxyApp } from 'worker-api-kit'
+ * const target = createMockApp()
+ * const proxy = createProxyApp({ target: 'http://target.test', fetch: (url, init) => target.request(url, init) })
+ * await proxy.request('/v1/workers', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"a","destination":"local"}' })
+ * proxy.journal.list()[0]?.violations // []
+ * proxy.recording.scenario() // what the target answered, as a scenario the mock loads
+ * ```
+ */
+export {
+  createProxyApp,
+  type ProxyApp,
+  type ProxyAppOptions,
+} from './proxy/create-proxy-app.js'
+export { type ProxyServer, type ProxyServerOptions, startProxyServer } from './proxy/server.js'
 
 /**
  * Zod schemas of the API (plain names: the spec) and of the mock's own choices (`Mock*`), each

@@ -23,6 +23,9 @@ export const PROBLEM_KINDS = {
 } as const satisfies Record<string, { status: number; title: string }>
 export type ProblemKind = keyof typeof PROBLEM_KINDS
 
+/** Kinds only the proxy answers (its target failed); the mock itself never does. */
+export const PROXY_PROBLEM_KINDS: readonly ProblemKind[] = ['bad-gateway', 'gateway-timeout']
+
 export const problemType = (kind: ProblemKind) => `urn:worker-api-kit:problem:${kind}`
 
 /** A problem body of this kind. */

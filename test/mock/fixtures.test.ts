@@ -14,7 +14,12 @@ import {
   FIXTURE_SEED,
 } from '../../src/mock/fixtures.js'
 import { DEFAULT_LIFECYCLE } from '../../src/mock/lifecycle.js'
-import { PROBLEM_KINDS, type ProblemKind, problemType } from '../../src/mock/problem.js'
+import {
+  PROBLEM_KINDS,
+  PROXY_PROBLEM_KINDS,
+  type ProblemKind,
+  problemType,
+} from '../../src/mock/problem.js'
 import { Scenario } from '../../src/mock/scenario.js'
 import { LlmProviderEnvelope, MockLlmProviderEnvelope } from '../../src/schemas/llm-provider.js'
 import { Problem } from '../../src/schemas/problem.js'
@@ -142,7 +147,9 @@ describe('fixtures', () => {
   })
 
   it('has a problem for every kind the mock answers, with its status and type', () => {
-    const kinds = Object.keys(PROBLEM_KINDS).filter((kind) => kind !== 'internal-error')
+    const kinds = Object.keys(PROBLEM_KINDS).filter(
+      (kind) => kind !== 'internal-error' && !PROXY_PROBLEM_KINDS.some((k) => k === kind),
+    )
     expect(Object.keys(fixtures.problems).sort()).toEqual(kinds.sort())
     for (const [kind, problem] of Object.entries(fixtures.problems)) {
       if (!isProblemKind(kind)) throw new Error(`${kind} is no kind of PROBLEM_KINDS`)
