@@ -132,26 +132,28 @@ export const renderEntry = (entry: JournalEntry, origin: string): HTMLDetailsEle
           ),
         ),
       h('div', { className: 'pair' }, request, response),
-      h(
-        'section',
-        {},
-        h('h4', { text: 'Scenario rules that fired' }),
-        rules.length === 0
-          ? h('span', { className: 'muted', text: 'none' })
-          : h(
-              'ul',
-              {},
-              ...rules.map((rule) =>
-                h(
-                  'li',
-                  {},
-                  h('code', { text: `#${rule.index}` }),
-                  ` ${rule.effect}`,
-                  rule.description ? ` (${rule.description})` : '',
+      // A proxied exchange met the target, not a scenario: no rules to show.
+      entry.source === undefined &&
+        h(
+          'section',
+          {},
+          h('h4', { text: 'Scenario rules that fired' }),
+          rules.length === 0
+            ? h('span', { className: 'muted', text: 'none' })
+            : h(
+                'ul',
+                {},
+                ...rules.map((rule) =>
+                  h(
+                    'li',
+                    {},
+                    h('code', { text: `#${rule.index}` }),
+                    ` ${rule.effect}`,
+                    rule.description ? ` (${rule.description})` : '',
+                  ),
                 ),
               ),
-            ),
-      ),
+        ),
       h(
         'section',
         { className: 'curl' },

@@ -40,6 +40,8 @@ export type ProxyAppOptions = {
   timeoutMs?: number
   /** Answer from the mock (seeded with what was recorded) when the target gives no answer. */
   fallback?: boolean
+  /** The file the recording is written to, for the dashboard and health (`--record`). */
+  recordFile?: string
   /** Called after each exchange that changed the recording (e.g. to write it to a file). */
   onRecorded?: (recording: ReturnType<typeof createRecording>) => void
   /** Also judge our conventions (the contract's --strict checks). */
@@ -127,7 +129,7 @@ export const createProxyApp = (options: ProxyAppOptions) => {
       status: 'ok',
       mode: 'proxy',
       target: targetName,
-      recording: recording.workers(),
+      recording: `${recording.workers()} worker(s) ${options.recordFile === undefined ? '(in memory)' : `→ ${options.recordFile}`}`,
       fallback: fallback !== undefined,
       checks: judge.checkIds,
     }),

@@ -102,6 +102,7 @@ Options:
       fallback: values['fallback'] === true,
       strict: values['strict'] === true,
       ...(values['quiet'] === true ? {} : { log: io.out }),
+      ...(record === undefined ? {} : { recordFile: record }),
       onRecorded: () => recordFile?.changed(),
     }).catch((error: NodeJS.ErrnoException) => {
       const code = typeof error.code === 'string' ? error.code : 'error'
