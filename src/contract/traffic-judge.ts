@@ -10,6 +10,7 @@ import { createRememberedSecrets } from './remembered-secrets.js'
 import type { TransportError } from './report.js'
 import { selectChecks } from './select-checks.js'
 import { createTrafficMemory } from './traffic-memory.js'
+import { neverConnected } from './transport-error.js'
 
 /** One exchange that passed through a proxy: what the caller sent and what the target answered. */
 export type ObservedExchange = {
@@ -55,19 +56,6 @@ export type TrafficJudgeOptions = {
   /** Credentials the proxy adds itself (`-H`): masked in every form, wherever they come back. */
   readonly credentials?: Iterable<string> | undefined
 }
-
-/**
- * Transport failures that say the target is not there at all (nothing listens, no such host): not
- * a verdict on the API. A reset, a timeout or a broken answer from a target that is there is one.
- */
-const TARGET_DOWN_CODES: readonly string[] = [
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EADDRNOTAVAIL',
-]
 
 /** Redactors kept for callers' credential sets: one per token in use, a handful at a time. */
 const MAX_REDACTORS = 32
@@ -121,7 +109,8 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
     redactor.remember(secretsIn(received?.json))
     const mask = redactor.response
     const operation = operations.find((o) => o.operationId === matched?.operationId)
-    const isTargetDown = TARGET_DOWN_CODES.includes(observed.error?.code ?? '')
+    // A target that is not there at all (nothing listens, no such host) is not a verdict on the API.
+    const isTargetDown = neverConnected(observed.error)
     if (!matched || !operation || isTargetDown)
       return { operationId: matched?.operationId ?? null, violations: [], mask }
 

@@ -80,6 +80,10 @@ const NEVER_CONNECTED = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ])
 
+/** Whether a failure says no connection was ever made: the target is not there at all. */
+export const neverConnected = (error: TransportError | undefined): boolean =>
+  error !== undefined && NEVER_CONNECTED.has(error.code ?? '')
+
 /**
  * Whether a failure leaves open if the server answered anything at all: the connection was made,
  * then reset or closed before the answer was complete (undici reports both the same way, whether

@@ -1,3 +1,5 @@
+import { findBuiltFolder } from './built-folder.js'
+
 /**
  * The files of swagger-ui-dist the docs page uses, by name, with their content types. The build
  * copies them into `dist/docs/` (scripts/copy-docs-assets.mjs reads this list), and the mock
@@ -16,9 +18,6 @@ export type DocsAssetName = keyof typeof DOCS_ASSET_TYPES
 /** Where the build puts the assets, relative to the package root (shipped: package.json `files`). */
 export const DOCS_ASSETS_FOLDER = 'dist/docs'
 
-/** How many folders up from this module the package root may be (src/mock, dist/src/mock, dist/bin). */
-const MAX_LEVELS_UP = 4
-
 export type DocsAsset = {
   readonly body: Uint8Array<ArrayBuffer>
   readonly type: string
@@ -33,7 +32,6 @@ export const isDocsAssetName = (name: string): name is DocsAssetName =>
 type Builtins = {
   fs: typeof import('node:fs')
   path: typeof import('node:path')
-  url: typeof import('node:url')
   crypto: typeof import('node:crypto')
 }
 
@@ -44,20 +42,8 @@ const builtins = (): Builtins | undefined => {
   return {
     fs: get('node:fs'),
     path: get('node:path'),
-    url: get('node:url'),
     crypto: get('node:crypto'),
   }
-}
-
-/** The assets folder of this copy of the kit: `dist/docs` found upward from this module. */
-const findFolder = ({ fs, path, url }: Builtins): string | undefined => {
-  let dir = path.dirname(url.fileURLToPath(import.meta.url))
-  for (let i = 0; i <= MAX_LEVELS_UP; i++) {
-    const candidate = path.join(dir, DOCS_ASSETS_FOLDER)
-    if (fs.existsSync(path.join(candidate, 'swagger-ui-bundle.js'))) return candidate
-    dir = path.dirname(dir)
-  }
-  return undefined
 }
 
 /** Reads every asset of `folder`, or undefined when one is missing or unreadable. */
@@ -86,7 +72,7 @@ let loaded: DocsAssets | undefined
 export const loadDocsAssets = (folder?: string): DocsAssets | undefined => {
   if (loaded && folder === undefined) return loaded
   const node = builtins()
-  const found = node && (folder ?? findFolder(node))
+  const found = node && (folder ?? findBuiltFolder(DOCS_ASSETS_FOLDER, 'swagger-ui-bundle.js'))
   const assets = node && found ? readAssets(node, found) : undefined
   if (folder === undefined) loaded = assets
   return assets

@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net'
-import { createAdaptorServer } from '@hono/node-server'
-import { DEFAULT_HOST, DEFAULT_PORT } from '../mock/defaults.js'
+import { DEFAULT_HOST } from '../mock/defaults.js'
+import { listenOnNode } from '../mock/listen-on-node.js'
 import { createProxyApp, type ProxyApp, type ProxyAppOptions } from './create-proxy-app.js'
 
 export type ProxyServerOptions = ProxyAppOptions & {
@@ -20,30 +19,10 @@ export type ProxyServer = {
 /** Serves the proxy over HTTP on node; resolves once it listens. */
 export const startProxyServer = async (options: ProxyServerOptions): Promise<ProxyServer> => {
   const host = options.host ?? DEFAULT_HOST
+  // The name it listens on is a name it answers to (a host name given with --host).
   const allowedHosts =
     options.allowedHosts === true ? true : [...(options.allowedHosts ?? []), host]
   const app = createProxyApp({ ...options, allowedHosts })
-  const server = createAdaptorServer({ fetch: app.fetch })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? DEFAULT_PORT, host, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  const { port } = server.address() as AddressInfo // TCP: an AddressInfo, never a pipe name
-  const urlHost = host.includes(':') ? `[${host}]` : host
-  let closing: Promise<void> | undefined
-  return {
-    url: `http://${urlHost}:${port}`,
-    port,
-    app,
-    close: () => {
-      closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        if ('closeAllConnections' in server) server.closeAllConnections()
-      })
-      return closing
-    },
-  }
+  const server = await listenOnNode(app.fetch, { port: options.port, host })
+  return { url: server.url, port: server.port, app, close: server.close }
 }

@@ -1,5 +1,3 @@
-import { readdirSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { checks } from '../../src/contract/checks/index.js'
 import type { Report } from '../../src/contract/report.js'
@@ -7,6 +5,7 @@ import { type ContractOptions, runContract } from '../../src/contract/runner.js'
 import { createMockApp } from '../../src/mock/app.js'
 import { cleanUpAfterEach } from '../helpers/clean-up.js'
 import { type FetchHandler, startAppServer, type TestServer } from '../helpers/hostile-server.js'
+import { serversIn } from '../servers/servers-in.js'
 import type { BrokenServer, ServerIds, VariantServer } from '../servers/wrap-mock.js'
 
 const SEED = 1
@@ -18,20 +17,6 @@ const RUN_TIMEOUT_MS = 10_000
 const HTTP_TIMEOUT_MS = 3_000
 
 type InProcess = { request: (input: string, init: RequestInit) => Response | Promise<Response> }
-
-/** Every server module of a folder under test/servers, in file order. */
-const serversIn = async (folder: 'broken' | 'variants') => {
-  const dir = fileURLToPath(new URL(`../servers/${folder}/`, import.meta.url))
-  const files = readdirSync(dir)
-    .filter((file) => file.endsWith('.ts'))
-    .sort()
-  return Promise.all(
-    files.map(async (file) => {
-      const module: { default: unknown } = await import(`${dir}${file}`)
-      return { name: file.replace(/\.ts$/, ''), module: module.default }
-    }),
-  )
-}
 
 // The modules' shapes are fixed by test/servers/wrap-mock.ts (`broken`, `variant`).
 const broken = (await serversIn('broken')).map(({ name, module }) => {

@@ -1,11 +1,10 @@
-import { readdirSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { Report } from '../../src/contract/report.js'
 import { runContract } from '../../src/contract/runner.js'
 import { createMockApp } from '../../src/mock/app.js'
 import type { JournalEntry } from '../../src/mock/journal.js'
 import { createProxyApp } from '../../src/proxy/create-proxy-app.js'
+import { serversIn } from '../servers/servers-in.js'
 import type { BrokenServer, ServerIds, VariantServer } from '../servers/wrap-mock.js'
 
 type InProcess = { request: (input: string, init: RequestInit) => Response | Promise<Response> }
@@ -16,19 +15,6 @@ type InProcess = { request: (input: string, init: RequestInit) => Response | Pro
  */
 const NOT_JUDGEABLE_FROM_TRAFFIC: Readonly<Record<string, string>> = {
   'unknown-id-rejected': 'whether an id names nothing is known only to whoever wrote the request',
-}
-
-const serversIn = async (folder: 'broken' | 'variants') => {
-  const dir = fileURLToPath(new URL(`../servers/${folder}/`, import.meta.url))
-  const files = readdirSync(dir)
-    .filter((file) => file.endsWith('.ts'))
-    .sort()
-  return Promise.all(
-    files.map(async (file) => {
-      const module: { default: unknown } = await import(`${dir}${file}`)
-      return { name: file.replace(/\.ts$/, ''), module: module.default }
-    }),
-  )
 }
 
 /** The contract suite run through a proxy in front of `target`, all in-process. */

@@ -1,3 +1,4 @@
+import { findBuiltFolder } from '../built-folder.js'
 import {
   DASHBOARD_ASSET_TYPES,
   type DashboardAssetName,
@@ -7,27 +8,8 @@ import {
 /** Where the build puts the files, relative to the package root (shipped: package.json `files`). */
 export const DASHBOARD_ASSETS_FOLDER = 'dist/dashboard'
 
-/** How many folders up from this module the package root may be (src/mock/dashboard, dist/src/mock/dashboard, dist/bin). */
-const MAX_LEVELS_UP = 5
-
 export type DashboardAsset = { readonly body: Uint8Array<ArrayBuffer>; readonly type: string }
 export type DashboardAssets = ReadonlyMap<DashboardAssetName, DashboardAsset>
-
-/** The assets folder of this copy of the kit, found upward from this module; undefined in a browser. */
-const findFolder = (): string | undefined => {
-  const get = globalThis.process?.getBuiltinModule
-  if (typeof get !== 'function') return undefined
-  const fs: typeof import('node:fs') = get('node:fs')
-  const path: typeof import('node:path') = get('node:path')
-  const url: typeof import('node:url') = get('node:url')
-  let dir = path.dirname(url.fileURLToPath(import.meta.url))
-  for (let i = 0; i <= MAX_LEVELS_UP; i++) {
-    const candidate = path.join(dir, DASHBOARD_ASSETS_FOLDER)
-    if (fs.existsSync(path.join(candidate, 'dashboard.js'))) return candidate
-    dir = path.dirname(dir)
-  }
-  return undefined
-}
 
 let loaded: DashboardAssets | undefined
 
@@ -38,7 +20,7 @@ let loaded: DashboardAssets | undefined
  */
 export const loadDashboardAssets = (): DashboardAssets | undefined => {
   if (loaded) return loaded
-  const folder = findFolder()
+  const folder = findBuiltFolder(DASHBOARD_ASSETS_FOLDER, 'dashboard.js')
   const fs: typeof import('node:fs') | undefined = globalThis.process?.getBuiltinModule?.('node:fs')
   if (folder === undefined || fs === undefined) return undefined
   const assets = new Map<DashboardAssetName, DashboardAsset>()

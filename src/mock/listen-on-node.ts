@@ -1,0 +1,46 @@
+import type { AddressInfo } from 'node:net'
+import { createAdaptorServer } from '@hono/node-server'
+import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js'
+
+export type Listening = {
+  /** Base URL, e.g. `http://127.0.0.1:4010`. */
+  readonly url: string
+  readonly port: number
+  /** Stops listening and ends open connections. Idempotent. */
+  readonly close: () => Promise<void>
+}
+
+/**
+ * Serves a fetch handler over HTTP on node (the mock's, the proxy's); resolves once it listens.
+ * Node itself drains a body the handler refused (413) and keeps the connection, however slow the
+ * client: @hono/node-server's own clean-up gives a body 500 ms, then closes the socket under a
+ * client still sending, which then reads a reset instead of the 413.
+ */
+export const listenOnNode = async (
+  fetch: Parameters<typeof createAdaptorServer>[0]['fetch'],
+  options: { port?: number | undefined; host?: string | undefined },
+): Promise<Listening> => {
+  const host = options.host ?? DEFAULT_HOST
+  const server = createAdaptorServer({ fetch, autoCleanupIncoming: false })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? DEFAULT_PORT, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const { port } = server.address() as AddressInfo // listening on TCP: an AddressInfo, never a pipe name
+  const urlHost = host.includes(':') ? `[${host}]` : host
+  let closing: Promise<void> | undefined
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        if ('closeAllConnections' in server) server.closeAllConnections()
+      })
+      return closing
+    },
+  }
+}
