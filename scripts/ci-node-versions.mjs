@@ -222,6 +222,25 @@ const smoke = async (pin, nodeBin, tarball, workDir) => {
   }
 }
 
+/** Runs a command to its end without blocking the event loop; resolves with its exit and output. */
+const runAsync = (command, args, { cwd, env, timeoutMs }) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      stdout += chunk
+    })
+    child.stderr.setEncoding('utf8').on('data', (chunk) => {
+      stderr += chunk
+    })
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+    child.once('close', (status, signal) => {
+      clearTimeout(timer)
+      resolve({ status, signal, stdout, stderr })
+    })
+  })
+
 /** Starts the installed bin's proxy in front of `target`; resolves with its URL once it listens. */
 const startProxy = (binPath, env, cwd, target) =>
   new Promise((resolve, reject) => {
@@ -257,7 +276,9 @@ const proxySmoke = async (pin, kit, env, consumer, mock) => {
   const started = Date.now()
   const proxy = await startProxy(kit, env, consumer, mock.url)
   try {
-    const contract = spawnSync(
+    // Asynchronous: the proxy's log reaches this process while the contract runs (a spawnSync
+    // would hold its 'data' events until the run ends).
+    const contract = await runAsync(
       kit,
       [
         'contract',
@@ -268,7 +289,7 @@ const proxySmoke = async (pin, kit, env, consumer, mock) => {
         '--llm-provider-id',
         mock.llmProviderId,
       ],
-      { cwd: consumer, env, encoding: 'utf8', timeout: 120_000 },
+      { cwd: consumer, env, timeoutMs: 120_000 },
     )
     const output = `${contract.stdout}${contract.stderr}`
     if (contract.status !== 0) {
