@@ -105,42 +105,47 @@ const nodeBinary = async (pin) => {
   return bin
 }
 
-/** Starts the installed bin's mock; resolves with its URL, ids and the child once it listens. */
-const startMock = (binPath, env, cwd) =>
+/**
+ * Starts a long-running command of the installed bin (`mock`, `proxy`); resolves once its banner is
+ * whole, with what `parse` reads of it, the child and its output so far.
+ */
+const startServing = (binPath, args, env, cwd, parse) =>
   new Promise((resolve, reject) => {
-    const child = spawn(binPath, ['mock', '--port', '0', '--quiet'], {
-      cwd,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const child = spawn(binPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
     let out = ''
     let err = ''
     const timer = setTimeout(() => {
       child.kill('SIGKILL')
-      reject(new Failure(`mock did not start within 20 s\n${out}${err}`))
+      reject(new Failure(`${args[0]} did not start within 20 s\n${out}${err}`))
     }, 20_000)
     child.stdout.setEncoding('utf8').on('data', (chunk) => {
       out += chunk
-      const line = /^ {2}contract +.* contract (--base-url .*)$/m.exec(out)
-      if (line?.[1] === undefined || !out.includes('Press Ctrl+C to stop.')) return
+      const parsed = out.includes('Press Ctrl+C to stop.') ? parse(out) : undefined
+      if (parsed === undefined) return
       clearTimeout(timer)
-      const words = line[1].trim().split(/\s+/)
-      const flag = (name) => words[words.indexOf(name) + 1]
-      resolve({
-        child,
-        url: flag('--base-url'),
-        orgId: flag('--org-id'),
-        llmProviderId: flag('--llm-provider-id'),
-        output: () => out + err,
-      })
+      resolve({ ...parsed, child, output: () => out + err })
     })
     child.stderr.setEncoding('utf8').on('data', (chunk) => {
       err += chunk
     })
     child.once('exit', (code, signal) => {
       clearTimeout(timer)
-      reject(new Failure(`mock exited (${code ?? signal}) before listening\n${out}${err}`))
+      reject(new Failure(`${args[0]} exited (${code ?? signal}) before listening\n${out}${err}`))
     })
+  })
+
+/** The installed bin's mock, with the URL and ids of its printed contract line. */
+const startMock = (binPath, env, cwd) =>
+  startServing(binPath, ['mock', '--port', '0', '--quiet'], env, cwd, (out) => {
+    const line = /^ {2}contract +.* contract (--base-url .*)$/m.exec(out)
+    if (line?.[1] === undefined) return undefined
+    const words = line[1].trim().split(/\s+/)
+    const flag = (name) => words[words.indexOf(name) + 1]
+    return {
+      url: flag('--base-url'),
+      orgId: flag('--org-id'),
+      llmProviderId: flag('--llm-provider-id'),
+    }
   })
 
 const stopMock = (mock) =>
@@ -241,34 +246,11 @@ const runAsync = (command, args, { cwd, env, timeoutMs }) =>
     })
   })
 
-/** Starts the installed bin's proxy in front of `target`; resolves with its URL once it listens. */
+/** The installed bin's proxy in front of `target`, with its URL. */
 const startProxy = (binPath, env, cwd, target) =>
-  new Promise((resolve, reject) => {
-    const child = spawn(binPath, ['proxy', '--target', target, '--port', '0'], {
-      cwd,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let out = ''
-    let err = ''
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      reject(new Failure(`proxy did not start within 20 s\n${out}${err}`))
-    }, 20_000)
-    child.stdout.setEncoding('utf8').on('data', (chunk) => {
-      out += chunk
-      const url = /^worker-api-kit proxy listening on (\S+)$/m.exec(out)?.[1]
-      if (url === undefined || !out.includes('Press Ctrl+C to stop.')) return
-      clearTimeout(timer)
-      resolve({ child, url, output: () => out + err })
-    })
-    child.stderr.setEncoding('utf8').on('data', (chunk) => {
-      err += chunk
-    })
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer)
-      reject(new Failure(`proxy exited (${code ?? signal}) before listening\n${out}${err}`))
-    })
+  startServing(binPath, ['proxy', '--target', target, '--port', '0'], env, cwd, (out) => {
+    const url = /^worker-api-kit proxy listening on (\S+)$/m.exec(out)?.[1]
+    return url === undefined ? undefined : { url }
   })
 
 /** Step 3: a whole contract run through the installed proxy, in front of the installed mock. */
