@@ -18,7 +18,7 @@ export type JournalEntry = {
   response?: { contentType: string | null; body: unknown }
   rules?: Rule[]
   violations?: Violation[]
-  source?: 'target' | 'fallback'
+  source?: 'target' | 'fallback' | 'proxy'
 }
 
 export type JournalPage = { count: number; entries: JournalEntry[]; next: number | null }

@@ -115,8 +115,13 @@ export const redactText = (text: string): string =>
     )
     .replace(CREDENTIAL, `$1 ${REDACTED}`)
 
+/** A masked value, with its length; one masked already (a proxy masks before it journals) stays as it is. */
 const maskValue = (value: unknown) =>
-  typeof value === 'string' ? `${REDACTED} (${value.length} chars)` : REDACTED
+  typeof value !== 'string'
+    ? REDACTED
+    : value.startsWith(REDACTED)
+      ? value
+      : `${REDACTED} (${value.length} chars)`
 
 const NO_VALUES = { has: () => false }
 

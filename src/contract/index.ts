@@ -6,6 +6,7 @@ export type { Exchange, Report, TransportError } from './report.js'
 export { type ContractOptions, runContract } from './runner.js'
 export {
   createTrafficJudge,
+  NOT_FROM_TRAFFIC,
   type ObservedExchange,
   type TrafficJudge,
   type TrafficJudgeOptions,

@@ -31,6 +31,8 @@ export type ObservedExchange = {
     | undefined
   readonly error?: TransportError | undefined
   readonly durationMs: number
+  /** The caller went away before the answer (or the proxy stopped): the failure is not the target's. */
+  readonly callerLeft?: boolean | undefined
 }
 
 /** A rule of the contract one exchange broke, already redacted. */
@@ -57,6 +59,14 @@ export type TrafficJudgeOptions = {
   readonly credentials?: Iterable<string> | undefined
 }
 
+/**
+ * Checks that can never judge traffic someone else wrote, and why: they are left out of the judge
+ * (and of what it says it runs).
+ */
+export const NOT_FROM_TRAFFIC: Readonly<Record<string, string>> = {
+  'unknown-id-rejected': 'whether an id names nothing is known only to whoever wrote the request',
+}
+
 /** Redactors kept for callers' credential sets: one per token in use, a handful at a time. */
 const MAX_REDACTORS = 32
 /**
@@ -72,7 +82,9 @@ const MAX_SEARCHED_SECRET = 1_024
  * rename). A transport failure before any answer (the target is down) is not judged.
  */
 export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
-  const checks = selectChecks({ strict: options.strict })
+  const checks = selectChecks({ strict: options.strict }).filter(
+    (check) => !Object.hasOwn(NOT_FROM_TRAFFIC, check.id),
+  )
   const cliCredentials = [...(options.credentials ?? [])]
   const remembered = createRememberedSecrets()
   const redactors = new Map<string, Redactor>()
@@ -110,7 +122,7 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
     const mask = redactor.response
     const operation = operations.find((o) => o.operationId === matched?.operationId)
     // A target that is not there at all (nothing listens, no such host) is not a verdict on the API.
-    const isTargetDown = neverConnected(observed.error)
+    const isTargetDown = neverConnected(observed.error) || observed.callerLeft === true
     if (!matched || !operation || isTargetDown)
       return { operationId: matched?.operationId ?? null, violations: [], mask }
 

@@ -36,7 +36,8 @@ export type JournalEntry = {
   /** What a proxy found wrong with the target's answer (the mock never sets it). */
   readonly violations?: readonly JournalViolation[]
   /** Who answered a proxy: its target, or the mock it falls back on (the mock never sets it). */
-  readonly source?: 'target' | 'fallback'
+  /** The proxy's: who answered, the target, the fallback mock, or the proxy itself (a 502/504/508 problem). */
+  readonly source?: 'target' | 'fallback' | 'proxy'
 }
 
 /** A scenario rule that applied to a request (see `AppliedRule` in rules.ts). */

@@ -20,11 +20,16 @@ export const PROBLEM_KINDS = {
   'internal-error': { status: 500, title: 'Internal error' },
   'bad-gateway': { status: 502, title: 'Bad gateway' },
   'gateway-timeout': { status: 504, title: 'Gateway timeout' },
+  'loop-detected': { status: 508, title: 'Loop detected' },
 } as const satisfies Record<string, { status: number; title: string }>
 export type ProblemKind = keyof typeof PROBLEM_KINDS
 
 /** Kinds only the proxy answers (its target failed); the mock itself never does. */
-export const PROXY_PROBLEM_KINDS: readonly ProblemKind[] = ['bad-gateway', 'gateway-timeout']
+export const PROXY_PROBLEM_KINDS: readonly ProblemKind[] = [
+  'bad-gateway',
+  'gateway-timeout',
+  'loop-detected',
+]
 
 export const problemType = (kind: ProblemKind) => `urn:worker-api-kit:problem:${kind}`
 
@@ -167,6 +172,11 @@ export const PROBLEMS = {
     buildProblem(
       'bad-gateway',
       `The proxy's target ${target} answered more than ${maxBytes} bytes; the proxy reads no further.`,
+    ),
+  proxyLoop: (target: string) =>
+    buildProblem(
+      'loop-detected',
+      `The proxy's target ${target} sent this request back to the proxy itself; point --target at the deployment, not at the proxy.`,
     ),
   proxiedBodyTooLarge: (maxBytes: number) =>
     buildProblem('payload-too-large', `The proxy forwards bodies up to ${maxBytes} bytes.`),

@@ -10,6 +10,7 @@ import { limitBody } from '../mock/internal/limit-body.js'
 import { createJournal } from '../mock/journal.js'
 import { registerJournalRoutes } from '../mock/journal-routes.js'
 import { PROBLEMS, problemResponseOf } from '../mock/problem.js'
+import type { ScenarioInput } from '../mock/scenario.js'
 import { type AllowedHosts, checkHost } from '../mock/stages/check-host.js'
 import { type CorsPolicy, createCors } from '../mock/stages/cors.js'
 import { notFound, onError } from '../mock/stages/errors.js'
@@ -42,6 +43,8 @@ export type ProxyAppOptions = {
   fallback?: boolean
   /** The file the recording is written to, for the dashboard and health (`--record`). */
   recordFile?: string
+  /** A recording to go on from (the one `--record FILE` holds): a restart adds to it. */
+  recorded?: ScenarioInput
   /** Called after each exchange that changed the recording (e.g. to write it to a file). */
   onRecorded?: (recording: ReturnType<typeof createRecording>) => void
   /** Also judge our conventions (the contract's --strict checks). */
@@ -99,7 +102,7 @@ export const createProxyApp = (options: ProxyAppOptions) => {
       ...(options.secrets ?? []),
     ],
   })
-  const recording = createRecording(targetName)
+  const recording = createRecording(targetName, options.recorded)
   const fallback = options.fallback ? createFallback(recording, options.seed) : undefined
   const cors = createCors(options.cors ?? 'loopback')
   const hostCheck = checkHost(options.allowedHosts ?? [])
@@ -129,7 +132,7 @@ export const createProxyApp = (options: ProxyAppOptions) => {
       status: 'ok',
       mode: 'proxy',
       target: targetName,
-      recording: `${recording.workers()} worker(s) ${options.recordFile === undefined ? '(in memory)' : `→ ${options.recordFile}`}`,
+      recording: `${recording.workers()} worker(s) ${options.recordFile === undefined ? '(in memory)' : `→ ${options.recordFile}`}${recording.dropped() > 0 ? `, the ${recording.dropped()} oldest dropped` : ''}`,
       fallback: fallback !== undefined,
       checks: judge.checkIds,
     }),
@@ -160,6 +163,7 @@ export const createProxyApp = (options: ProxyAppOptions) => {
         tooLarge: (c) => problemResponseOf(c, PROBLEMS.proxiedBodyTooLarge(MAX_PROXIED_BYTES)),
         broken: (c) => problemResponseOf(c, PROBLEMS.brokenBody()),
       }),
+      via: `worker-api-kit-${crypto.randomUUID().slice(0, 8)}`,
     }),
   )
   app.onError(onError(options.log))

@@ -20,7 +20,18 @@ const HOP_BY_HOP = new Set([
   'upgrade',
   'host',
   'content-length',
+  // The proxy's server answers `100 Continue` itself; undici's fetch refuses to send it on.
+  'expect',
 ])
+
+/** Headers a message's `Connection` names: about that connection only, dropped with it (RFC 9110 §7.6.1). */
+const connectionListed = (headers: Headers): Set<string> =>
+  new Set(
+    (headers.get('connection') ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+  )
 
 /**
  * Request headers the proxy keeps to itself: the kit's own (`x-mock-*`), the browser's (the proxy
@@ -61,8 +72,10 @@ export const forwardedHeaders = (
   added: Readonly<Record<string, string>>,
 ): Record<string, string> => {
   const headers: Record<string, string> = {}
+  const listed = connectionListed(incoming)
   incoming.forEach((value, name) => {
-    if (!HOP_BY_HOP.has(name) && !NOT_FORWARDED.test(name)) headers[name] = value
+    if (!HOP_BY_HOP.has(name) && !listed.has(name) && !NOT_FORWARDED.test(name))
+      headers[name] = value
   })
   for (const [name, value] of Object.entries(added)) headers[name.toLowerCase()] = value
   return headers
@@ -70,8 +83,10 @@ export const forwardedHeaders = (
 
 const answerHeaders = (from: Headers): Headers => {
   const headers = new Headers()
+  const listed = connectionListed(from)
   from.forEach((value, name) => {
-    if (!HOP_BY_HOP.has(name) && !NOT_RETURNED.test(name)) headers.append(name, value)
+    if (!HOP_BY_HOP.has(name) && !listed.has(name) && !NOT_RETURNED.test(name))
+      headers.append(name, value)
   })
   return headers
 }

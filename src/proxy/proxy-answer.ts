@@ -11,7 +11,7 @@ export type ProxyAnswer = {
   readonly answer: Response
   /** The body as text, for the journal. */
   readonly text: string
-  readonly source: 'target' | 'fallback'
+  readonly source: 'target' | 'fallback' | 'proxy'
 }
 
 /**
@@ -63,5 +63,5 @@ export const answerOf = async (
         ? PROBLEMS.targetAnswerTooLarge(targetName, forwardOptions.maxAnswerBytes)
         : PROBLEMS.targetUnreachable(targetName, context.mask(error.message))
   const answer = problemResponseOf(c, problem)
-  return { answer, text: await answer.clone().text(), source: 'target' }
+  return { answer, text: await answer.clone().text(), source: 'proxy' }
 }

@@ -4,6 +4,7 @@ import { redactText } from '../common/redact.js'
 import type { TrafficJudge, Violation } from '../contract/index.js'
 import type { MockEnv } from '../mock/env.js'
 import { type Journal, journalBody } from '../mock/journal.js'
+import { PROBLEMS, problemResponseOf } from '../mock/problem.js'
 import type { Fallback } from './fallback.js'
 import { type ForwardOptions, forward, forwardedHeaders } from './forward.js'
 import { answerOf } from './proxy-answer.js'
@@ -24,6 +25,8 @@ export type ProxyExchangeStages = {
   readonly note: (c: Context, note: ExchangeNote) => void
   /** Refuses a body over the proxy's limit (413) or broken mid-stream (400), before anything is sent. */
   readonly checkBody: (c: Context<MockEnv>) => Promise<Response | undefined>
+  /** This proxy's name in `Via` (RFC 9110 §7.6.3): a request that carries it came round in a loop. */
+  readonly via: string
 }
 
 const parsedOrUndefined = (text: string): unknown => {
@@ -56,6 +59,9 @@ export const proxyExchange =
   (stages: ProxyExchangeStages) =>
   async (c: Context<MockEnv>): Promise<Response> => {
     const started = performance.now()
+    const via = c.req.header('via')
+    if (via?.includes(stages.via))
+      return problemResponseOf(c, PROBLEMS.proxyLoop(stages.targetName))
     const refused = await stages.checkBody(c)
     if (refused) return refused
     const url = new URL(c.req.url)
@@ -63,6 +69,7 @@ export const proxyExchange =
     const bytes = buffer === undefined ? undefined : new Uint8Array(buffer)
     const body = bytes === undefined ? '' : new TextDecoder().decode(bytes)
     const headers = forwardedHeaders(c.req.raw.headers, stages.forwardOptions.headers)
+    headers['via'] = via === undefined ? `1.1 ${stages.via}` : `${via}, 1.1 ${stages.via}`
     const pathAndQuery = `${url.pathname}${url.search}`
     const forwarded = await forward(stages.forwardOptions, {
       method: c.req.method,
@@ -87,6 +94,7 @@ export const proxyExchange =
           : undefined,
       error: forwarded.kind === 'failed' ? forwarded.error : undefined,
       durationMs: forwarded.durationMs,
+      callerLeft: c.req.raw.signal.aborted,
     })
     const matched = matchOperation(c.req.method, url.pathname)
     if (forwarded.kind === 'answer' && matched) {

@@ -45,7 +45,10 @@ const seedOf = (worker: Record<string, unknown>) => {
     // A status of ours is kept as it was; another (the real service's own) is left to the lifecycle.
     ...(status.success ? { status: status.data } : {}),
   })
-  return seed.success ? seed.data : undefined
+  if (!seed.success) return undefined
+  // The creation instant says the age: no default `ageMs` beside it to puzzle a reader.
+  const { ageMs: _age, ...rest } = seed.data
+  return rest.createdAt === undefined ? seed.data : rest
 }
 
 export type RecordedExchange = {
@@ -61,10 +64,12 @@ export type RecordedExchange = {
  * go offline with the state they had. Only what the target confirmed (2xx answers) is kept; an
  * API key never (the scenario says only that one is stored).
  */
-export const createRecording = (source: string) => {
+export const createRecording = (source: string, earlier?: ScenarioInput) => {
   let orgId: string | undefined
   let provider: { id: string; fields: Record<string, unknown>; hasApiKey: boolean } | undefined
   const workers = new Map<string, ReturnType<typeof seedOf> & object>()
+  /** Workers dropped past the bound, oldest first: said in the description and in health. */
+  let dropped = 0
 
   const keepWorker = (value: unknown) => {
     const worker = objectOr(value)
@@ -74,7 +79,19 @@ export const createRecording = (source: string) => {
     if (!seed?.id) return
     workers.delete(seed.id)
     workers.set(seed.id, seed)
-    if (workers.size > MAX_RECORDED_WORKERS) workers.delete(workers.keys().next().value ?? '')
+    if (workers.size > MAX_RECORDED_WORKERS) {
+      workers.delete(workers.keys().next().value ?? '')
+      dropped++
+    }
+  }
+
+  // A recording goes on from the one the file holds: a restart adds to it, never wipes it.
+  if (earlier) {
+    const { state } = Scenario.parse(earlier)
+    orgId = state.organization.id
+    const { id, hasApiKey, ...fields } = state.llmProvider
+    if (id !== undefined) provider = { id, fields, hasApiKey: hasApiKey === true }
+    for (const worker of state.workers) keepWorker(worker)
   }
 
   return {
@@ -100,7 +117,7 @@ export const createRecording = (source: string) => {
     scenario(): ScenarioInput {
       const scenario: ScenarioInput = {
         name: 'recorded',
-        description: `Recorded by worker-api-kit proxy from ${source}: ${workers.size} worker(s)${provider ? ' and the LLM provider' : ''} the target answered.`,
+        description: `Recorded by worker-api-kit proxy from ${source}: ${workers.size} worker(s)${provider ? ' and the LLM provider' : ''} the target answered${dropped > 0 ? ` (the ${dropped} oldest dropped: ${MAX_RECORDED_WORKERS} at most)` : ''}.`,
         state: {
           organization: orgId === undefined ? {} : { id: orgId },
           llmProvider: provider
@@ -116,6 +133,8 @@ export const createRecording = (source: string) => {
     },
     /** How many workers the recording holds. */
     workers: () => workers.size,
+    /** How many workers were dropped past the bound (the oldest first). */
+    dropped: () => dropped,
   }
 }
 export type Recording = ReturnType<typeof createRecording>

@@ -1,9 +1,10 @@
-import { mkdtemp, readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Scenario } from '../../src/mock/scenario.js'
 import { cleanUpAfterEach } from '../helpers/clean-up.js'
+import { unusedUrl } from '../helpers/hostile-server.js'
 import { runCli, spawnCli, startMock } from '../helpers/spawn-cli.js'
 
 const { dirs } = cleanUpAfterEach()
@@ -100,6 +101,53 @@ describe('worker-api-kit proxy', () => {
     })
     expect(again.status).toBe(200)
     expect(((await again.json()) as { worker: { id: string } }).worker.id).toBe(worker.id)
+  })
+
+  it('goes on from the recording its file holds, and never overwrites a file that is not one', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wak-proxy-'))
+    dirs.push(dir)
+    const file = join(dir, 'rec.json')
+    const staging = await startMock()
+    const create = async (url: string, name: string) => {
+      const res = await fetch(`${url}/v1/workers`, {
+        method: 'POST',
+        ...json({ name, destination: 'local' }),
+      })
+      return ((await res.json()) as { worker: { id: string } }).worker.id
+    }
+    const first = await startProxy(['--target', staging.url, '--record', file])
+    const one = await create(first.url, 'first run')
+    first.cli.signal('SIGTERM')
+    expect((await first.cli.exit()).code).toBe(0)
+    const second = await startProxy(['--target', staging.url, '--record', file])
+    expect(second.cli.stdout()).toContain('(goes on from its 1 worker(s))')
+    const two = await create(second.url, 'second run')
+    second.cli.signal('SIGTERM')
+    await second.cli.exit()
+    const recorded = Scenario.parse(JSON.parse(await readFile(file, 'utf8')))
+    expect(recorded.state.workers.map((w) => w.id)).toEqual([one, two])
+
+    const notOurs = join(dir, 'notes.json')
+    await writeFile(notOurs, '{"mine": true}\n')
+    const refused = await runCli(['proxy', '--target', staging.url, '--record', notOurs])
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toMatch(/exists and is not a scenario/)
+    expect(await readFile(notOurs, 'utf8')).toBe('{"mine": true}\n')
+  })
+
+  it('refuses to be its own target (the default port of both is 4010)', async () => {
+    const { port } = new URL(await unusedUrl())
+    const exit = await runCli([
+      'proxy',
+      '--target',
+      `http://127.0.0.1:${port}`,
+      '--port',
+      port,
+      '--host',
+      '127.0.0.1',
+    ])
+    expect(exit.code).toBe(2)
+    expect(exit.stderr).toMatch(/is this proxy itself/)
   })
 
   it('names a violation on its log line', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { NOT_FROM_TRAFFIC } from '../../src/contract/index.js'
 import type { Report } from '../../src/contract/report.js'
 import { runContract } from '../../src/contract/runner.js'
 import { createMockApp } from '../../src/mock/app.js'
@@ -12,14 +13,6 @@ import type { BrokenServer, ServerIds, VariantServer } from '../servers/wrap-moc
 const { servers } = cleanUpAfterEach<{ close(): Promise<void> }>()
 
 type InProcess = { request: (input: string, init: RequestInit) => Response | Promise<Response> }
-
-/**
- * Checks the proxy cannot judge from traffic alone, and why: a request someone else wrote names
- * ids the proxy has no way to know are unknown to the target.
- */
-const NOT_JUDGEABLE_FROM_TRAFFIC: Readonly<Record<string, string>> = {
-  'unknown-id-rejected': 'whether an id names nothing is known only to whoever wrote the request',
-}
 
 /**
  * The contract suite run through a proxy in front of `target`, in-process; with `overHttp`, the
@@ -106,7 +99,7 @@ describe('the proxy in front of each broken server', () => {
     expect(broken.length).toBeGreaterThan(70)
   })
 
-  it.each(broken.filter(({ server }) => !(server.breaks in NOT_JUDGEABLE_FROM_TRAFFIC)))(
+  it.each(broken.filter(({ server }) => !(server.breaks in NOT_FROM_TRAFFIC)))(
     '$name: names $server.breaks on the exchange the contract failed',
     async ({ server }) => {
       // A server that never answers: the proxy answers its caller a 504 itself (which the
@@ -127,7 +120,7 @@ describe('the proxy in front of each broken server', () => {
     },
   )
 
-  it.each(broken.filter(({ server }) => server.breaks in NOT_JUDGEABLE_FROM_TRAFFIC))(
+  it.each(broken.filter(({ server }) => server.breaks in NOT_FROM_TRAFFIC))(
     '$name: $server.breaks cannot be judged from traffic, and no other violation is invented',
     async ({ server }) => {
       const { entries } = await throughProxy(server.app, server.ids)

@@ -85,3 +85,21 @@ describe('secrets through the proxy', () => {
     expect(violations.map((v) => v.check)).toContain('secret-not-echoed')
   })
 })
+
+describe('a masked value in the journal', () => {
+  it("never claims the length of the mask as the secret's when the proxy masked it first", async () => {
+    const mock = createMockApp()
+    const proxy = createProxyApp({
+      target: 'http://target.test',
+      fetch: async (input, init) => mock.request(input, init),
+    })
+    await proxy.request(`/v1/orgs/${mock.ids.orgId}/llm-providers/${mock.ids.llmProviderId}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ source: 'custom', apiKey: API_KEY }),
+    })
+    const text = JSON.stringify(proxy.journal.list())
+    expect(text).not.toContain('(10 chars)')
+    expect(text).toContain('"apiKey":"[REDACTED]"')
+  })
+})

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { startMockServer } from '../../src/mock/server.js'
 import { createProxyApp } from '../../src/proxy/create-proxy-app.js'
@@ -126,5 +127,66 @@ describe('the proxy in front of a real mock over the network', () => {
   it('refuses a target that is not an http(s) URL', () => {
     expect(() => createProxyApp({ target: 'file:///etc/passwd' })).toThrow(/http/)
     expect(() => createProxyApp({ target: 'staging' })).toThrow(/http/)
+  })
+})
+
+describe('the proxy and the headers of a connection', () => {
+  it('answers a request sent with Expect: 100-continue (curl sends it for bodies over 1 MiB)', async () => {
+    const mock = await startMockServer({ port: 0 })
+    servers.push(mock)
+    const { proxy } = await proxyTo(mock.url)
+    const body = JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024), destination: 'local' })
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        `${proxy.url}/v1/workers`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', expect: '100-continue' },
+          timeout: 10_000,
+        },
+        (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        },
+      )
+      req.on('continue', () => req.end(body))
+      req.on('error', reject)
+    })
+    // the mock's own 413 (1 MiB), forwarded: the body reached the target
+    expect(status).toBe(413)
+    expect(proxy.app.journal.list()[0]?.source).toBe('target')
+  })
+
+  it('drops the headers an answer names in its Connection header', async () => {
+    const proxy = createProxyApp({
+      target: 'http://target.test',
+      fetch: () =>
+        new Response('{}', {
+          status: 404,
+          headers: { connection: 'x-hop', 'x-hop': 'one connection only', 'x-kept': 'yes' },
+        }),
+    })
+    const res = await proxy.request('/v1/other')
+    expect(res.headers.get('x-hop')).toBeNull()
+    expect(res.headers.get('x-kept')).toBe('yes')
+  })
+
+  it('answers a 508 problem when its target sends the request back to it, and stops there', async () => {
+    let reached = 0
+    const proxy: ReturnType<typeof createProxyApp> = createProxyApp({
+      target: 'http://127.0.0.1:4010',
+      fetch: async (input, init) => {
+        reached++
+        return proxy.request(input, init)
+      },
+    })
+    const res = await proxy.request('/v1/workers', CREATE)
+    expect(res.status).toBe(508)
+    expect(reached).toBe(1)
+    // The request that came round is refused before anything; the first one is journalled with
+    // the 508 its "target" answered, a server error.
+    const entries = proxy.journal.list()
+    expect(entries.map((e) => e.status)).toEqual([508])
+    expect(entries[0]?.violations?.map((v) => v.check)).toContain('no-server-error')
   })
 })

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { printable } from '../../common/printable.js'
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../mock/defaults.js'
 import type { Command } from '../command.js'
@@ -9,6 +10,33 @@ import { selfCommand } from '../self-command.js'
 import { CliError, EXIT } from '../usage-error.js'
 
 const MAX_PORT = 65_535
+
+/**
+ * The recording `--record FILE` already holds, to go on from; undefined when there is no file. A
+ * file that is not a scenario is someone's: refused, never overwritten.
+ */
+const earlierRecording = async (path: string) => {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch {
+    return undefined
+  }
+  const { Scenario } = await import('../../mock/scenario.js')
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    parsed = undefined
+  }
+  const scenario = Scenario.safeParse(parsed)
+  if (!scenario.success)
+    throw new CliError(
+      `[worker-api-kit] --record ${printable(path, 200)} exists and is not a scenario; the proxy would overwrite it: move it, or pick another path.`,
+      'E_USAGE',
+    )
+  return parsed as import('../../mock/scenario.js').ScenarioInput
+}
 
 const listOfRaw = (value: unknown): string[] =>
   (Array.isArray(value) ? value : value === undefined ? [] : [value]).map(String)
@@ -76,6 +104,7 @@ Options:
     const host = typeof values['host'] === 'string' ? values['host'] : undefined
     const record = typeof values['record'] === 'string' ? values['record'] : undefined
     await ensureWritable([{ flag: '--record', path: values['record'] }])
+    const recorded = record === undefined ? undefined : await earlierRecording(record)
     const { headers, secrets } = await readHeaders({
       header: listOfRaw(values['header']),
       headerFiles: listOfRaw(values['header-file']),
@@ -103,6 +132,7 @@ Options:
       strict: values['strict'] === true,
       ...(values['quiet'] === true ? {} : { log: io.out }),
       ...(record === undefined ? {} : { recordFile: record }),
+      ...(recorded === undefined ? {} : { recorded }),
       onRecorded: () => recordFile?.changed(),
     }).catch((error: NodeJS.ErrnoException) => {
       const code = typeof error.code === 'string' ? error.code : 'error'
@@ -111,6 +141,17 @@ Options:
         'E_LISTEN',
       )
     })
+    // A proxy pointed at itself (`--target http://127.0.0.1:4010` on the default port) would
+    // forward every request back to itself: refused before the first one.
+    const targetUrl = new URL(target)
+    const targetPort = Number(targetUrl.port || (targetUrl.protocol === 'https:' ? 443 : 80))
+    if (isLoopback(targetUrl.hostname.replace(/^\[|\]$/g, '')) && targetPort === server.port) {
+      await server.close()
+      throw new CliError(
+        `[worker-api-kit] --target ${printable(target, 200)} is this proxy itself (port ${server.port}); point it at the deployment, and give the proxy another --port.`,
+        'E_USAGE',
+      )
+    }
     if (record !== undefined) {
       recordFile = createRecordFile(record, server.app.recording)
       recordFile.flush()
@@ -134,7 +175,7 @@ Options:
         ...(record === undefined
           ? []
           : [
-              `  recording        ${printable(record, 200)} (then: ${selfCommand()} mock --scenario ${printable(record, 200)})`,
+              `  recording        ${printable(record, 200)}${recorded === undefined ? '' : ` (goes on from its ${server.app.recording.workers()} worker(s))`} (then: ${selfCommand()} mock --scenario ${printable(record, 200)})`,
             ]),
         ...(values['fallback'] === true
           ? ['  fallback         the mock answers when the target gives no answer']
