@@ -107,7 +107,18 @@ export const forward = async (
   },
 ): Promise<Forwarded> => {
   const started = performance.now()
-  const signal = AbortSignal.any([request.signal, AbortSignal.timeout(options.timeoutMs)])
+  // A controller of its own, held here until the exchange ends: on Node 20 a composite
+  // `AbortSignal.any([…, AbortSignal.timeout()])` can be collected under load and never fire,
+  // which left a hanging target hanging the caller too.
+  const controller = new AbortController()
+  const { signal } = controller
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('the target did not answer in time', 'TimeoutError')),
+    options.timeoutMs,
+  )
+  const onCallerGone = () => controller.abort(request.signal.reason)
+  if (request.signal.aborted) onCallerGone()
+  else request.signal.addEventListener('abort', onCallerGone, { once: true })
   let stage: 'connect' | 'body' = 'connect'
   try {
     // untilAborted: an in-process target (a Hono app's `request`) does not honour the signal.
@@ -142,5 +153,8 @@ export const forward = async (
       error: describeTransportError(error, options.timeoutMs, stage),
       durationMs: performance.now() - started,
     }
+  } finally {
+    clearTimeout(timer)
+    request.signal.removeEventListener('abort', onCallerGone)
   }
 }
