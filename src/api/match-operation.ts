@@ -1,23 +1,17 @@
-import { type OperationId, operations } from './operations.js'
-
-const ROUTES = operations.map((operation) => ({
-  operationId: operation.operationId,
-  method: operation.method.toUpperCase(),
-  names: [...operation.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? ''),
-  pattern: new RegExp(`^${operation.path.replace(/\{\w+\}/g, '([^/]+)')}$`),
-}))
+import { OPERATION_TABLE } from './operation-table.js'
+import type { OperationId } from './operations.js'
 
 /** An operation a request calls, with its path parameters (percent-decoded where possible). */
 export type MatchedOperation = { operationId: OperationId; params: Record<string, string> }
 
-/** The operation a method and path call, with its raw path parameters, or undefined. */
+/** The operation a method and path call, with its path parameters, or undefined. */
 export const matchOperation = (method: string, path: string): MatchedOperation | undefined => {
-  for (const route of ROUTES) {
-    if (route.method !== method) continue
-    const found = route.pattern.exec(path)
+  for (const entry of OPERATION_TABLE) {
+    if (entry.method !== method) continue
+    const found = entry.pattern.exec(path)
     if (!found) continue
     const params: Record<string, string> = {}
-    route.names.forEach((name, i) => {
+    entry.paramNames.forEach((name, i) => {
       const raw = found[i + 1] ?? ''
       try {
         params[name] = decodeURIComponent(raw)
@@ -25,11 +19,11 @@ export const matchOperation = (method: string, path: string): MatchedOperation |
         params[name] = raw
       }
     })
-    return { operationId: route.operationId, params }
+    return { operationId: entry.operationId, params }
   }
   return undefined
 }
 
 /** Methods the API defines at this path (empty if the path is none of its routes). */
 export const allowedMethods = (path: string) =>
-  ROUTES.filter(({ pattern }) => pattern.test(path)).map(({ method }) => method)
+  OPERATION_TABLE.filter(({ pattern }) => pattern.test(path)).map(({ method }) => method)

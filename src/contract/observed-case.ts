@@ -1,6 +1,6 @@
-import type { Operation } from '../api/operations.js'
+import type { OperationEntry } from '../api/operation-table.js'
 import { jsonPointer } from '../common/json-pointer.js'
-import { bodySchemaOf, type Case, type Expectation, paramsSchemaOf } from './cases.js'
+import type { Case, Expectation } from './cases.js'
 import { isJsonType } from './client.js'
 import { parseJson } from './parse-json.js'
 
@@ -13,7 +13,7 @@ const CALLER_STATUSES: readonly number[] = [401, 403, 407, 413, 429]
 
 /** What a request the judge saw pass looks like, before it knows what the target made of it. */
 export type ObservedRequest = {
-  readonly operation: Operation
+  readonly operation: OperationEntry
   readonly params: Readonly<Record<string, string>>
   readonly contentType: string | undefined
   readonly body: string
@@ -31,12 +31,12 @@ const brokenConstraintOf = (
   request: ObservedRequest,
   json: unknown,
 ): { pointer: string; message: string } | undefined => {
-  const params = paramsSchemaOf(request.operation)?.safeParse(request.params)
+  const params = request.operation.paramsSchema?.safeParse(request.params)
   if (params && !params.success) {
     const issue = params.error.issues[0]
     return { pointer: `/params${jsonPointer(issue?.path ?? [])}`, message: issue?.message ?? '' }
   }
-  const body = bodySchemaOf(request.operation).safeParse(json)
+  const body = request.operation.bodySchema.safeParse(json)
   if (body.success) return undefined
   const issue = body.error.issues[0]
   return { pointer: `/body${jsonPointer(issue?.path ?? [])}`, message: issue?.message ?? '' }

@@ -1,4 +1,5 @@
-import { type OperationId, operations } from '../api/operations.js'
+import { operationEntry } from '../api/operation-table.js'
+import type { OperationId } from '../api/operations.js'
 import type { Case } from './cases.js'
 import type { CheckInput } from './check.js'
 import type { Client } from './client.js'
@@ -28,9 +29,6 @@ export type Sent = Unsent & {
   /** Why the run stopped early, if it did. */
   readonly abortedBecause: string | undefined
 }
-
-const pathOf = (template: string, params: Readonly<Record<string, string>>) =>
-  template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))
 
 /** The worker a successful answer carries, if it carries one. */
 const workerOf = (exchange: Exchange): object | undefined => {
@@ -79,12 +77,11 @@ export const sendCases = async (options: SendOptions): Promise<Sent> => {
       return skipCase(c, `--max-creates ${options.maxCreates} reached`)
     }
     const allParams = { ...params, ...c.params }
-    const route = operations.find((o) => o.operationId === c.operationId)
-    if (!route) return skipCase(c, `no route for ${c.operationId}`)
+    const route = operationEntry(c.operationId)
     const sentBody = 'json' in c.body ? JSON.stringify(c.body.json) : c.body.raw
     const exchange = await options.client.send({
-      method: route.method.toUpperCase(),
-      path: pathOf(route.path, allParams),
+      method: route.method,
+      path: route.pathFor(allParams),
       headers: { 'content-type': 'application/json' },
       body: sentBody,
     })

@@ -1,5 +1,6 @@
 import { matchOperation } from '../api/match-operation.js'
-import { type OperationId, operations } from '../api/operations.js'
+import { operationEntry } from '../api/operation-table.js'
+import type { OperationId } from '../api/operations.js'
 import { isSecretHeader, secretsIn } from '../common/redact.js'
 import type { CheckInput } from './check.js'
 import { receivedResponse } from './client.js'
@@ -120,11 +121,11 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
     // Tokens the target hands out are masked wherever they come back, this answer included.
     redactor.remember(secretsIn(received?.json))
     const mask = redactor.response
-    const operation = operations.find((o) => o.operationId === matched?.operationId)
     // A target that is not there at all (nothing listens, no such host) is not a verdict on the API.
     const isTargetDown = neverConnected(observed.error) || observed.callerLeft === true
-    if (!matched || !operation || isTargetDown)
+    if (!matched || isTargetDown)
       return { operationId: matched?.operationId ?? null, violations: [], mask }
+    const operation = operationEntry(matched.operationId)
 
     const input: CheckInput = {
       case: observedCase(

@@ -1,6 +1,6 @@
 import type { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { operations } from '../api/operations.js'
+import { OPERATION_TABLE } from '../api/operation-table.js'
 import type { ProblemError } from '../schemas/problem.js'
 import { TARGET_ROOT, toPointer, type ValidationTarget } from './internal/to-pointer.js'
 import { PROBLEMS, problemResponse } from './problem.js'
@@ -34,10 +34,7 @@ const readJsonBody = async (c: Context): Promise<unknown> => {
 
 /** Each operation's body schema by Hono route path (`PATCH /v1/workers/:id`). */
 const BODY_SCHEMAS = new Map<string, z.ZodType>(
-  operations.map((operation) => [
-    `${operation.method.toUpperCase()} ${operation.path.replace(/\{(\w+)\}/g, ':$1')}`,
-    operation.request.body.content['application/json'].schema,
-  ]),
+  OPERATION_TABLE.map((entry) => [`${entry.method} ${entry.routingPath}`, entry.bodySchema]),
 )
 
 /**

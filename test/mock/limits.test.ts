@@ -1,5 +1,6 @@
 import type { z } from '@hono/zod-openapi'
 import { describe, expect, it } from 'vitest'
+import { operationEntry } from '../../src/api/operation-table.js'
 import { operations } from '../../src/api/operations.js'
 import { boundarySizes, limitsOf, withValueAt } from '../../src/contract/limits.js'
 import { createMockApp, type MockApp } from '../../src/mock/app.js'
@@ -15,9 +16,6 @@ const existingParams = async (app: MockApp, id: OperationId): Promise<Record<str
   return {}
 }
 
-const pathOf = (template: string, params: Record<string, unknown>) =>
-  template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])))
-
 type Case = (typeof cases)[number]
 
 /** One request with the bound under test at `size`, every other part valid. */
@@ -27,7 +25,12 @@ const sendAtSize = async ({ operation, part, limit, size }: Omit<Case, 'name' | 
   let body = minimalBody(operation.operationId)
   if (part === 'body') body = withValueAt(body, limit.path, limit.valueOfSize(size))
   else Object.assign(params, withValueAt(params, limit.path, limit.valueOfSize(size)))
-  return send(app, operation.method.toUpperCase(), pathOf(operation.path, params), body)
+  return send(
+    app,
+    operation.method.toUpperCase(),
+    operationEntry(operation.operationId).pathFor(params),
+    body,
+  )
 }
 
 // Every bound of spec §4 / §8 at min-1, min, max, max+1, read from the schemas.

@@ -4,6 +4,7 @@
 import type { z } from '@hono/zod-openapi'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { OPERATION_TABLE } from '../../src/api/operation-table.js'
 import {
   createWorker,
   type Operation,
@@ -12,6 +13,7 @@ import {
   updateLlmProvider,
   updateWorker,
 } from '../../src/api/operations.js'
+
 import { arbitraryOf, typeIdArbitrary } from '../../src/contract/arbitraries.js'
 import { type JsonSchema, jsonSchemaOf } from '../../src/contract/json-schema.js'
 import { limitsOf, limitsOfJsonSchema } from '../../src/contract/limits.js'
@@ -61,16 +63,10 @@ const SUCCESS = new Map<string, { status: number; spec: z.ZodType; mock: z.ZodTy
   ],
 ])
 
-const ROUTES: readonly { operationId: OperationId; method: string; pattern: RegExp }[] =
-  operations.map((route) => ({
-    operationId: route.operationId,
-    method: route.method.toUpperCase(),
-    pattern: new RegExp(`^${route.path.replace(/\{\w+\}/g, '[^/]+')}$`),
-  }))
-
 /** The operation a method and (raw) path name, case-insensitively on the method. */
-const operationOf = (method: string, path: string) =>
-  ROUTES.find((r) => r.method === method.toUpperCase() && r.pattern.test(path))?.operationId
+const operationOf = (method: string, path: string): OperationId | undefined =>
+  OPERATION_TABLE.find((r) => r.method === method.toUpperCase() && r.pattern.test(path))
+    ?.operationId
 
 type Body = { readonly label: string; readonly bytes: Uint8Array<ArrayBuffer> }
 

@@ -1,7 +1,8 @@
 // Builders for the servers the contract suite judges (test/contract/judge.test.ts): our mock,
 // wrapped in a small Hono app that changes one thing about it. Builders only, no assertions.
 import { Hono } from 'hono'
-import { type OperationId, operations } from '../../src/api/operations.js'
+import { matchOperation } from '../../src/api/match-operation.js'
+import type { OperationId } from '../../src/api/operations.js'
 import { createMockApp, type MockApp } from '../../src/mock/app.js'
 
 /** The organization and LLM provider that exist on a server (the suite needs both). */
@@ -67,32 +68,9 @@ export type WrapOptions = {
   readonly after?: (response: Response, context: HookContext) => Awaitable<Response>
 }
 
-const ROUTES = operations.map((operation) => {
-  const names: string[] = []
-  const source = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    names.push(name)
-    return '([^/]+)'
-  })
-  return {
-    operationId: operation.operationId,
-    method: operation.method.toUpperCase(),
-    pattern: new RegExp(`^${source}$`),
-    names,
-  }
-})
-
-const routeOf = (method: string, path: string) => {
-  for (const route of ROUTES) {
-    const match = route.method === method ? route.pattern.exec(path) : null
-    if (match) {
-      const params = Object.fromEntries(
-        route.names.map((name, i) => [name, decodeURIComponent(match[i + 1] ?? '')]),
-      )
-      return { operationId: route.operationId, params }
-    }
-  }
-  return { operationId: undefined, params: {} }
-}
+/** The operation a request calls, through the kit's own matcher (one table, src/api). */
+const routeOf = (method: string, path: string) =>
+  matchOperation(method, path) ?? { operationId: undefined, params: {} }
 
 const parseJson = (text: string): unknown => {
   try {
