@@ -1,5 +1,6 @@
 import type { z } from '@hono/zod-openapi'
 import fc from 'fast-check'
+import { operationEntry } from '../api/operation-table.js'
 import { type Operation, type OperationId, operations } from '../api/operations.js'
 import { jsonPointer } from '../common/json-pointer.js'
 import { Destination } from '../schemas/worker.js'
@@ -58,10 +59,10 @@ export type CaseOptions = {
 }
 
 export const bodySchemaOf = (operation: Operation): z.ZodType =>
-  operation.request.body.content['application/json'].schema
+  operationEntry(operation.operationId).bodySchema
 
 export const paramsSchemaOf = (operation: Operation): z.ZodType | undefined =>
-  'params' in operation.request ? operation.request.params : undefined
+  operationEntry(operation.operationId).paramsSchema
 
 const NAME = 'name'
 const FILLER = 'x'
