@@ -10,7 +10,7 @@ import type { MockEnv } from './env.js'
 import type { Journal } from './journal.js'
 import { registerJournalRoutes } from './journal-routes.js'
 import { buildProblem, problemResponseOf } from './problem.js'
-import type { ScenarioInput } from './scenario.js'
+import { type ScenarioInput, ScenarioName } from './scenario.js'
 import { ScenarioError } from './scenario-error.js'
 import type { Session, Sessions } from './session.js'
 import { stateOf } from './state-of.js'
@@ -34,9 +34,7 @@ export type MockControl = {
 
 const ScenarioBody = z
   .object({
-    name: z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'a scenario name: lowercase letters, digits, dashes'),
+    name: ScenarioName,
   })
   .strict()
 const StateQuery = z

@@ -4,12 +4,10 @@ import { DateTime } from '../schemas/date-time.js'
 import { LlmProviderId, OrgId, WorkerId } from '../schemas/ids.js'
 import { UpdateLlmProviderBody } from '../schemas/llm-provider.js'
 import { CreateWorkerBody, MockWorkerStatus } from '../schemas/worker.js'
+import { NO_BODY_STATUSES } from './internal/is-contentful.js'
 import { Lifecycle, MAX_AGE_MS } from './lifecycle.js'
 
 const OPERATION_IDS = operations.map((o) => o.operationId)
-
-/** Statuses whose answers cannot carry a body (RFC 9110 §15.3.5, §15.3.6, §15.4.5). */
-const NO_BODY_STATUSES: readonly number[] = [204, 205, 304]
 
 /** Longest wait a scenario may ask for: every wait of the mock is bounded. */
 export const MAX_SCENARIO_WAIT_MS = 120_000
@@ -143,11 +141,16 @@ export const SeedLlmProvider = z
   })
   .strict()
 
+/** A scenario's name, wherever one is given: a file's `name`, `x-mock-scenario`, `PUT /__mock/scenario`. */
+export const ScenarioName = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'a scenario name: lowercase letters, digits, dashes')
+
 /** A scenario: data that layers state, rules and a lifecycle over the mock's default behaviour. */
 export const Scenario = z
   .object({
     $schema: z.string().optional(),
-    name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'lowercase letters, digits and dashes'),
+    name: ScenarioName,
     description: z.string().default(''),
     /** Seeds ids, tokens and faker for sessions of this scenario (the app's seed if absent). */
     seed: z

@@ -1,11 +1,9 @@
 import type { Context } from 'hono'
 import type { StatusCode } from 'hono/utils/http-status'
+import { NO_BODY_STATUSES } from '../mock/internal/is-contentful.js'
 import { PROBLEMS, problemResponseOf } from '../mock/problem.js'
 import type { Fallback } from './fallback.js'
 import type { Forwarded, ForwardOptions } from './forward.js'
-
-/** Statuses whose answers carry no body (RFC 9110 §15.2, §15.3.5, §15.3.6, §15.4.5). */
-const NO_BODY_STATUSES: readonly number[] = [101, 103, 204, 205, 304]
 
 export type ProxyAnswer = {
   readonly answer: Response
@@ -33,7 +31,7 @@ export const answerOf = async (
 ): Promise<ProxyAnswer> => {
   if (forwarded.kind === 'answer') {
     context.fallback?.targetAnswered()
-    const hasNoBody = NO_BODY_STATUSES.includes(forwarded.status)
+    const hasNoBody = forwarded.status < 200 || NO_BODY_STATUSES.includes(forwarded.status)
     const answer = c.newResponse(hasNoBody ? null : forwarded.bytes, {
       status: forwarded.status as StatusCode,
       headers: forwarded.headers,

@@ -2,16 +2,14 @@ import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { MockEnv } from '../env.js'
 import { headerProblem } from '../problem.js'
-import type { Scenario } from '../scenario.js'
+import { type Scenario, ScenarioName } from '../scenario.js'
 import type { ScenarioCatalog } from '../scenario-catalog.js'
 import type { Sessions } from '../session.js'
 
 const SessionHeader = z
   .string()
   .regex(/^[A-Za-z0-9._:-]{1,128}$/, '1 to 128 letters, digits or . _ : -')
-const ScenarioHeader = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'a scenario name: lowercase letters, digits, dashes')
+const ScenarioHeader = ScenarioName
 
 /**
  * Decodes `x-mock-session` and `x-mock-scenario` (a bad value is a 400 naming the header) and
