@@ -2,7 +2,7 @@ import type { OperationEntry } from '../api/operation-table.js'
 import { jsonPointer } from '../common/json-pointer.js'
 import type { Case, Expectation } from './cases.js'
 import { isJsonType } from './client.js'
-import { parseJson } from './parse-json.js'
+import type { ParsedJson } from './parse-json.js'
 
 /**
  * Answers that speak of the caller or of the transport, not of the input: an expired token (401),
@@ -17,6 +17,8 @@ export type ObservedRequest = {
   readonly params: Readonly<Record<string, string>>
   readonly contentType: string | undefined
   readonly body: string
+  /** The body as the judge parsed it once (depth-limited). */
+  readonly parsed: ParsedJson
 }
 
 /** What the judge knows beyond the request: the answer's status and whether its ids are known. */
@@ -57,7 +59,7 @@ export const observedCase = (request: ObservedRequest, context: Context): Case =
     operationId: request.operation.operationId,
     params: request.params,
   } as const
-  const parsed = parseJson(request.body)
+  const { parsed } = request
   if (parsed.kind !== 'json') {
     return {
       ...base,

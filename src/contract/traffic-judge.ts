@@ -51,6 +51,9 @@ export type TrafficVerdict = {
   readonly violations: readonly Violation[]
   /** Masks every secret of this exchange (credentials sent, keys sent, tokens answered) in text. */
   readonly mask: (text: string) => string
+  /** The request's and the answer's bodies as parsed for judging (undefined when not JSON), for the proxy's recording. */
+  readonly sentJson: unknown
+  readonly answerJson: unknown
 }
 
 export type TrafficJudgeOptions = {
@@ -121,10 +124,11 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
     // Tokens the target hands out are masked wherever they come back, this answer included.
     redactor.remember(secretsIn(received?.json))
     const mask = redactor.response
+    const parsed = { sentJson, answerJson: received?.json }
     // A target that is not there at all (nothing listens, no such host) is not a verdict on the API.
     const isTargetDown = neverConnected(observed.error) || observed.callerLeft === true
     if (!matched || isTargetDown)
-      return { operationId: matched?.operationId ?? null, violations: [], mask }
+      return { operationId: matched?.operationId ?? null, violations: [], mask, ...parsed }
     const operation = operationEntry(matched.operationId)
 
     const input: CheckInput = {
@@ -134,6 +138,7 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
           params: matched.params,
           contentType: observed.headers['content-type'],
           body: observed.body,
+          parsed: requestJson,
         },
         { status: received?.status, idsConfirmed: memory.confirms(matched) },
       ),
@@ -166,7 +171,7 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
       })
     }
     memory.learn(matched, input)
-    return { operationId: matched.operationId, violations, mask }
+    return { operationId: matched.operationId, violations, mask, ...parsed }
   }
 
   return {

@@ -29,14 +29,6 @@ export type ProxyExchangeStages = {
   readonly via: string
 }
 
-const parsedOrUndefined = (text: string): unknown => {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
 /** Deepest JSON the recording takes in; the API's bodies nest a few levels. */
 const MAX_RECORDED_DEPTH = 16
 
@@ -101,8 +93,9 @@ export const proxyExchange =
       const changed = stages.recording.observe({
         matched,
         status: forwarded.status,
-        requestJson: maskedStrings(parsedOrUndefined(body), verdict.mask),
-        responseJson: maskedStrings(parsedOrUndefined(forwarded.text), verdict.mask),
+        // Parsed once, by the judge (depth-limited).
+        requestJson: maskedStrings(verdict.sentJson, verdict.mask),
+        responseJson: maskedStrings(verdict.answerJson, verdict.mask),
       })
       if (changed) stages.onRecorded()
     }
