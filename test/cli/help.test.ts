@@ -21,7 +21,7 @@ describe('worker-api-kit help', () => {
     expect.soft(short.stdout).toBe(expected(name))
   })
 
-  it.each([['--help'], ['-h'], ['help']])('prints the exact top-level help with %s', async (flag) => {
+  it.each(['--help', '-h', 'help'])('prints the exact top-level help with %s', async (flag) => {
     const { code, stdout, stderr } = await runCli([flag])
 
     expect.soft(code).toBe(0)
