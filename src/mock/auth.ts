@@ -1,4 +1,6 @@
-import { typeIdSuffix } from './internal/new-id.js'
+import { stampUuidV7 } from '../common/stamp-uuid-v7.js'
+import { MOCK_ID_PREFIX } from '../schemas/ids.js'
+import { typeIdOf } from './internal/new-id.js'
 
 const BEARER = /^Bearer[ \t]+([A-Za-z0-9\-._~+/]+=*)$/i
 
@@ -7,15 +9,12 @@ export const bearerToken = (header: string | undefined): string | undefined =>
   header?.trim().match(BEARER)?.[1]
 
 /**
- * The user a token stands for: a `usr_` TypeID from the token's SHA-256, so the same token is
+ * The user a token stands for: a user TypeID from the token's SHA-256, so the same token is
  * always the same user, and the token itself is never stored. (WebCrypto: works in browsers too.)
  */
 export const userIdOfToken = async (token: string): Promise<string> => {
   const digest = new Uint8Array(
     await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)),
   )
-  const bytes = digest.slice(0, 16)
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x70
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
-  return `usr_${typeIdSuffix(bytes)}`
+  return typeIdOf(MOCK_ID_PREFIX.user, stampUuidV7(digest.slice(0, 16)))
 }

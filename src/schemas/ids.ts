@@ -13,6 +13,12 @@ export const ID_PREFIX = {
 } as const
 export type IdPrefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX]
 
+/**
+ * Prefixes of the mock's own TypeIDs, where the spec shows only a string (`createdByUserId`,
+ * spec §2.2). assumption: see README#assumptions
+ */
+export const MOCK_ID_PREFIX = { user: 'usr' } as const
+
 /** Total length of a TypeID with this prefix: prefix, underscore, suffix (spec §2.1, §8). */
 export const typeIdLength = (prefix: string): number => prefix.length + 1 + TYPEID_SUFFIX_LENGTH
 

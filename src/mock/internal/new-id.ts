@@ -1,3 +1,4 @@
+import { stampUuidV7 } from '../../common/stamp-uuid-v7.js'
 import type { Random } from './random.js'
 
 const TIMESTAMP_BYTES = 6 // RFC 9562 §5.7: 48-bit big-endian Unix milliseconds
@@ -27,9 +28,7 @@ export const uuidV7Bytes = (random: Random, ms: number): Uint8Array => {
     bytes[i] = time % 256
     time = Math.floor(time / 256)
   }
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x70 // version 7
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80 // RFC 9562 variant
-  return bytes
+  return stampUuidV7(bytes)
 }
 
 /**
@@ -37,4 +36,8 @@ export const uuidV7Bytes = (random: Random, ms: number): Uint8Array => {
  * generator, so the same seed and clock give the same ids.
  */
 export const newId = (prefix: string, random: Random, ms: number): string =>
-  `${prefix}_${typeIdSuffix(uuidV7Bytes(random, ms))}`
+  typeIdOf(prefix, uuidV7Bytes(random, ms))
+
+/** The TypeID of these 16 UUID bytes under `prefix`. */
+export const typeIdOf = (prefix: string, bytes: Uint8Array): string =>
+  `${prefix}_${typeIdSuffix(bytes)}`
