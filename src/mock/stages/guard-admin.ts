@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { isJsonMediaType } from '../../common/media-type.js'
 import { bearerToken } from '../auth.js'
 import { isDashboardPath } from '../dashboard/dashboard-path.js'
 import type { MockEnv } from '../env.js'
@@ -14,14 +15,13 @@ export type AdminGuardOptions = {
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
-const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i
 
 /** The request's own origin, as a browser writes it in `Origin` for a same-origin request. */
 const ownOrigin = (c: Context) => new URL(c.req.url).origin
 
 /** A header a web page cannot send without a CORS preflight: JSON, an `x-mock-*`, credentials. */
 const isNonSimple = (c: Context) =>
-  JSON_MEDIA_TYPE.test(c.req.header('content-type') ?? '') ||
+  isJsonMediaType(c.req.header('content-type')) ||
   c.req.header('authorization') !== undefined ||
   Object.keys(c.req.header()).some((name) => name.startsWith('x-mock-'))
 

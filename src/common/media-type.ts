@@ -1,0 +1,18 @@
+/**
+ * The media type of a Content-Type value, lower-cased, without its parameters (the "essence" of
+ * RFC 9110 §8.3.1 and the Fetch standard): `'Application/JSON; charset=utf-8'` → `'application/json'`.
+ * Type and subtype are case-insensitive (RFC 9110 §8.3.1); `''` when there is none.
+ */
+export const mediaType = (contentType: string | undefined): string =>
+  (contentType ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? ''
+
+// RFC 6838 §4.2 restricted-name characters before a `+json` structured syntax suffix (RFC 6839 §3.1).
+const JSON_ESSENCE = /^application\/(?:[a-z0-9!#$&^_.+-]+\+)?json$/
+
+/**
+ * Whether a Content-Type names JSON: `application/json` or another `application/…+json` type
+ * (`merge-patch+json`, `problem+json`), with any parameters. Not `text/json`, `application/jsonp`
+ * or `application/json-seq`: the one grammar the mock, the contract suite and the proxy read.
+ */
+export const isJsonMediaType = (contentType: string | undefined): boolean =>
+  JSON_ESSENCE.test(mediaType(contentType))
