@@ -9,7 +9,7 @@ import { registerDashboard } from './dashboard/routes.js'
 import type { MockEnv } from './env.js'
 import type { Journal } from './journal.js'
 import { registerJournalRoutes } from './journal-routes.js'
-import { buildProblem, problemResponseOf } from './problem.js'
+import { PROBLEMS, problemResponseOf } from './problem.js'
 import { type ScenarioInput, ScenarioName } from './scenario.js'
 import { ScenarioError } from './scenario-error.js'
 import type { Session, Sessions } from './session.js'
@@ -142,17 +142,8 @@ export const registerAdmin = (
       })
     } catch (error) {
       if (error instanceof ScenarioError) {
-        return problemResponseOf(
-          c,
-          buildProblem(
-            'not-found',
-            `No scenario named ${parsed.data.name}; known: ${control
-              .scenarioNames()
-              .map((s) => s.name)
-              .join(', ')}.`,
-            [{ pointer: '/body/name', message: 'No such scenario' }],
-          ),
-        )
+        const known = control.scenarioNames().map((s) => s.name)
+        return problemResponseOf(c, PROBLEMS.scenarioNotFound(parsed.data.name, known))
       }
       throw error
     }

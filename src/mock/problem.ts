@@ -114,6 +114,18 @@ export const PROBLEMS = {
         },
       ],
     ),
+  invalidHeader: (name: string, message: string) =>
+    buildProblem('validation', `The ${name} header is invalid.`, [
+      { pointer: `/headers/${name}`, message },
+    ]),
+  unknownScenarioHeader: (known: readonly string[]) =>
+    PROBLEMS.invalidHeader('x-mock-scenario', `unknown scenario; known: ${known.join(', ')}`),
+  invalidAdminRequest: (pointer: string, message: string) =>
+    buildProblem('validation', `Invalid admin request at ${pointer}.`, [{ pointer, message }]),
+  scenarioNotFound: (name: string, known: readonly string[]) =>
+    buildProblem('not-found', `No scenario named ${name}; known: ${known.join(', ')}.`, [
+      { pointer: '/body/name', message: 'No such scenario' },
+    ]),
   workerNotFound: (id: string) =>
     buildProblem('not-found', `No worker with id ${id}.`, [
       { pointer: '/params/id', message: 'No worker with this id' },
@@ -145,6 +157,13 @@ export const PROBLEMS = {
       'not-found',
       "The docs page's assets (from swagger-ui-dist) are not in this copy of the kit; build it (npm run build) or reinstall the package. /openapi.json works without them.",
     ),
+  dashboardAssetsMissing: () =>
+    buildProblem(
+      'not-found',
+      "The dashboard's files are not in this copy of the kit; build it (npm run build) or reinstall the package. The admin API works without them.",
+    ),
+  dashboardAssetNotFound: () =>
+    buildProblem('not-found', 'The dashboard serves a fixed list of files.'),
   methodNotAllowed: (method: string, path: string, allowed: readonly string[]) =>
     buildProblem(
       'method-not-allowed',
@@ -223,9 +242,4 @@ export const problemResponseOf = (
 
 /** A 400 naming a request header whose value the mock cannot decode (`x-mock-session`…). */
 export const headerProblem = (c: Context, name: string, message: string) =>
-  problemResponseOf(
-    c,
-    buildProblem('validation', `The ${name} header is invalid.`, [
-      { pointer: `/headers/${name}`, message },
-    ]),
-  )
+  problemResponseOf(c, PROBLEMS.invalidHeader(name, message))

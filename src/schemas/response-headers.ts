@@ -5,6 +5,8 @@ import { z } from '@hono/zod-openapi'
 
 /** The challenge the mock sends with a 401 in auth mode (RFC 6750 §3). */
 export const BEARER_CHALLENGE = 'Bearer realm="worker-api-kit"'
+/** The challenge the admin API sends with its 401 (`--admin-token`, or auth mode). */
+export const ADMIN_BEARER_CHALLENGE = 'Bearer realm="worker-api-kit admin"'
 
 /** `Retry-After` of a 429: delay-seconds (RFC 9110 §10.2.3, RFC 6585 §4), the form the mock sends. */
 export const RetryAfter = z.int().nonnegative().optional().openapi({

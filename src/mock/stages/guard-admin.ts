@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { isJsonMediaType } from '../../common/media-type.js'
+import { ADMIN_BEARER_CHALLENGE } from '../../schemas/response-headers.js'
 import { bearerToken } from '../auth.js'
 import { isDashboardPath } from '../dashboard/dashboard-path.js'
 import type { MockEnv } from '../env.js'
@@ -66,6 +67,6 @@ export const guardAdmin =
     return isAllowed
       ? undefined
       : problemResponseOf(c, PROBLEMS.adminUnauthorized(adminToken !== undefined), {
-          'www-authenticate': 'Bearer realm="worker-api-kit admin"',
+          'www-authenticate': ADMIN_BEARER_CHALLENGE,
         })
   }
