@@ -1,8 +1,16 @@
-import { OPERATION_TABLE } from './operation-table.js'
+import { tryDecodeURIComponent } from 'hono/utils/url'
+import { OPERATION_TABLE, type OperationEntry } from './operation-table.js'
 import type { OperationId } from './operations.js'
 
-/** An operation a request calls, with its path parameters (percent-decoded where possible). */
-export type MatchedOperation = { operationId: OperationId; params: Record<string, string> }
+/**
+ * An operation a request calls, with its compiled entry and its path parameters, each
+ * percent-decoded as Hono decodes a route's parameters (an undecodable sequence stays as sent).
+ */
+export type MatchedOperation = {
+  readonly operationId: OperationId
+  readonly entry: OperationEntry
+  readonly params: Record<string, string>
+}
 
 /** The operation a method and path call, with its path parameters, or undefined. */
 export const matchOperation = (method: string, path: string): MatchedOperation | undefined => {
@@ -12,14 +20,9 @@ export const matchOperation = (method: string, path: string): MatchedOperation |
     if (!found) continue
     const params: Record<string, string> = {}
     entry.paramNames.forEach((name, i) => {
-      const raw = found[i + 1] ?? ''
-      try {
-        params[name] = decodeURIComponent(raw)
-      } catch {
-        params[name] = raw
-      }
+      params[name] = tryDecodeURIComponent(found[i + 1] ?? '')
     })
-    return { operationId: entry.operationId, params }
+    return { operationId: entry.operationId, entry, params }
   }
   return undefined
 }

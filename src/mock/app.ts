@@ -1,11 +1,7 @@
-import { OpenAPIHono } from '@hono/zod-openapi'
-import { createWorker, updateLlmProvider, updateWorker } from '../api/operations.js'
+import { Hono } from 'hono'
 import { type MockControl, registerAdmin } from './admin.js'
 import { MAX_BODY_BYTES } from './defaults.js'
 import type { MockEnv } from './env.js'
-import { createWorker as createWorkerHandler } from './handlers/create-worker.js'
-import { updateLlmProvider as updateLlmProviderHandler } from './handlers/update-llm-provider.js'
-import { updateWorker as updateWorkerHandler } from './handlers/update-worker.js'
 import { limitBody } from './internal/limit-body.js'
 import { sleep } from './internal/sleep.js'
 import { createJournal, DEFAULT_MAX_JOURNAL } from './journal.js'
@@ -14,19 +10,21 @@ import type { ScenarioInput } from './scenario.js'
 import { createScenarioCatalog } from './scenario-catalog.js'
 import type { ScenarioRegistry } from './scenario-registry.js'
 import { createSessions, DEFAULT_MAX_SESSIONS, DEFAULT_SEED } from './session.js'
+import { adminPipeline } from './stages/admin-pipeline.js'
+import { answerOperation } from './stages/answer-operation.js'
+import { apiPipeline } from './stages/api-pipeline.js'
 import { applyScenario } from './stages/apply-scenario.js'
 import { authorize } from './stages/authorize.js'
 import { type AllowedHosts, checkHost } from './stages/check-host.js'
 import { type CorsPolicy, createCors } from './stages/cors.js'
 import { notFound, onError } from './stages/errors.js'
 import { withResetFaults } from './stages/faults.js'
+import { frontPipeline } from './stages/front-pipeline.js'
 import { guardAdmin } from './stages/guard-admin.js'
-import { adminPipeline, apiPipeline, frontPipeline } from './stages/pipelines.js'
 import { registerPublicRoutes } from './stages/public-routes.js'
 import { recordExchange } from './stages/record-exchange.js'
 import { resolveSession } from './stages/resolve-session.js'
 import { DEFAULT_STORE_LIMITS } from './store.js'
-import { validationHook } from './validation-hook.js'
 
 export { MAX_BODY_BYTES } from './defaults.js'
 
@@ -132,11 +130,13 @@ export const createMockApp = (options: MockAppOptions = {}) => {
     broken: (c) => problemResponseOf(c, PROBLEMS.brokenBody()),
   })
 
-  const app = new OpenAPIHono<MockEnv>({ defaultHook: validationHook })
+  const handleError = onError(options.log)
+
+  const app = new Hono<MockEnv>()
   app.use(
     frontPipeline({ checkHost: checkHost(options.allowedHosts ?? []), cors, log: options.log }),
   )
-  app.use(
+  app.all(
     '/v1/*',
     apiPipeline({
       resolveSession: session,
@@ -146,6 +146,7 @@ export const createMockApp = (options: MockAppOptions = {}) => {
         sleep: options.sleep ?? ((ms) => sleep(ms, stopping.signal)),
         cors,
       }),
+      answerOperation: answerOperation(handleError),
       recordExchange: recordExchange(journal),
     }),
   )
@@ -161,9 +162,6 @@ export const createMockApp = (options: MockAppOptions = {}) => {
       checkBody,
     }),
   )
-  app.openapi(createWorker, createWorkerHandler)
-  app.openapi(updateWorker, updateWorkerHandler)
-  app.openapi(updateLlmProvider, updateLlmProviderHandler)
   registerAdmin(app, control, { auth: options.auth })
   registerPublicRoutes(app, () => ({
     scenario: appScenario.name,
@@ -171,7 +169,7 @@ export const createMockApp = (options: MockAppOptions = {}) => {
     llmProviderId: defaultSession.llmProviderId,
   }))
   app.notFound(notFound)
-  app.onError(onError(options.log))
+  app.onError(handleError)
 
   return Object.assign(withResetFaults(app), {
     /** The organization and LLM provider every session starts with (fixed per seed). */

@@ -21,10 +21,9 @@ describe('the operation table', () => {
       const path = entry.pathFor(params)
       expect(path).not.toContain(' ')
       expect(entry.pattern.test(path)).toBe(true)
-      expect(matchOperation(entry.method, path)).toEqual({
-        operationId: entry.operationId,
-        params,
-      })
+      const matched = matchOperation(entry.method, path)
+      expect(matched?.entry).toBe(entry)
+      expect(matched).toEqual({ operationId: entry.operationId, entry, params })
     }
   })
 })

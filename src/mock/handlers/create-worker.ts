@@ -1,14 +1,14 @@
-import type { RouteHandler } from '@hono/zod-openapi'
 import type { createWorker as route } from '../../api/operations.js'
-import type { MockEnv } from '../env.js'
 import { buildTokens, buildWorkerRecord, DEFAULT_LAUNCH } from '../factories.js'
 import { stepAt } from '../lifecycle.js'
 import { toWorkerView } from '../worker-view.js'
+import type { OperationHandler } from './operation-handler.js'
 
 /** spec §4.2: store a new worker and answer with it, its tokens, instance and launch. */
-export const createWorker: RouteHandler<typeof route, MockEnv> = (c) => {
-  const { session, now, userId } = c.var
-  const body = c.req.valid('json')
+export const createWorker: OperationHandler<typeof route> = (c, { body }) => {
+  const session = c.get('session')
+  const now = c.get('now')
+  const userId = c.get('userId')
   const launch = DEFAULT_LAUNCH[body.destination]
   const pollAfterMs = session.scenario.pollAfterMs?.[body.destination] ?? launch.pollAfterMs
   const record = buildWorkerRecord(

@@ -1,7 +1,6 @@
 import type { Context } from 'hono'
 import type { MockEnv } from '../env.js'
 import { isContentful } from '../internal/is-contentful.js'
-import type { MatchedOperation } from '../internal/match-operation.js'
 import { type AppliedRule, applyRules, NO_RULES_APPLIED } from '../rules.js'
 import type { Cors } from './cors.js'
 import { resetAnswer } from './faults.js'
@@ -19,11 +18,9 @@ export type ScenarioOutcome = {
 /** Scenario rules: latency, faults, rate limits and canned answers, layered over the operations. */
 export const applyScenario =
   ({ sleep, cors }: { sleep: (ms: number) => Promise<void>; cors: Cors }) =>
-  async (
-    c: Context<MockEnv>,
-    operation: MatchedOperation | undefined,
-  ): Promise<ScenarioOutcome> => {
+  async (c: Context<MockEnv>): Promise<ScenarioOutcome> => {
     const session = c.get('session')
+    const operation = c.get('operation')
     if (session.scenario.rules.length === 0 || !operation)
       return { truncate: false, applied: NO_RULES_APPLIED }
     const outcome = await applyRules(

@@ -1,7 +1,6 @@
 import type { Context } from 'hono'
 import { redactText } from '../../common/redact.js'
 import type { MockEnv } from '../env.js'
-import type { MatchedOperation } from '../internal/match-operation.js'
 import { type Journal, journalRequestBody, journalResponse } from '../journal.js'
 import type { AppliedRule } from '../rules.js'
 
@@ -17,20 +16,14 @@ export type Answered = {
 
 /** Every API request in the journal, including those a rule or a check answered. */
 export const recordExchange =
-  (journal: Journal) =>
-  async (
-    c: Context<MockEnv>,
-    operation: MatchedOperation | undefined,
-    answered: Answered,
-    startedAt: number,
-  ) => {
+  (journal: Journal) => async (c: Context<MockEnv>, answered: Answered, startedAt: number) => {
     const url = c.req.url
     const queryAt = url.indexOf('?')
     const { status } = answered.response
     journal.record({
       at: new Date(c.get('now')).toISOString(),
       session: c.get('session').id,
-      operationId: operation?.operationId ?? null,
+      operationId: c.get('operation')?.operationId ?? null,
       method: c.req.method,
       path: c.req.path,
       query: queryAt === -1 ? '' : redactText(url.slice(queryAt)),

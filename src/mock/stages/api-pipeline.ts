@@ -1,0 +1,54 @@
+import type { Context, Handler } from 'hono'
+import { matchOperation } from '../../api/match-operation.js'
+import type { MockEnv } from '../env.js'
+import { NO_RULES_APPLIED } from '../rules.js'
+import type { answerOperation } from './answer-operation.js'
+import type { applyScenario } from './apply-scenario.js'
+import type { authorize } from './authorize.js'
+import { truncated } from './faults.js'
+import type { recordExchange } from './record-exchange.js'
+import type { resolveSession } from './resolve-session.js'
+import { writtenOf } from './written-of.js'
+
+type Stage<Make extends (...args: never[]) => unknown> = ReturnType<Make>
+
+/**
+ * `/v1/*`, in order: the session, the operation (matched once, carried in the context), the body
+ * limit, auth, the scenario's rules, the route (validation and handler in one step), and the
+ * journal, which records every answer, a rule's or a refusal's too.
+ */
+export const apiPipeline =
+  (stages: {
+    resolveSession: Stage<typeof resolveSession>
+    checkBody: (c: Context<MockEnv>) => Promise<Response | undefined>
+    authorize: Stage<typeof authorize>
+    applyScenario: Stage<typeof applyScenario>
+    answerOperation: Stage<typeof answerOperation>
+    recordExchange: Stage<typeof recordExchange>
+  }): Handler<MockEnv> =>
+  async (c) => {
+    const startedAt = performance.now()
+    const refused = stages.resolveSession(c)
+    if (refused) return refused
+    c.set('operation', matchOperation(c.req.method, c.req.path))
+    // In-process the answer is a native Response, costly to read again: keep what it was written from.
+    const written = c.env?.incoming === undefined ? writtenOf(c) : undefined
+    const early = (await stages.checkBody(c)) ?? (await stages.authorize(c))
+    const scenario = early
+      ? { truncate: false, applied: NO_RULES_APPLIED }
+      : await stages.applyScenario(c)
+    let response = early ?? scenario.answer ?? (await stages.answerOperation(c))
+    // A `truncate` fault cuts the route's answer (a scenario's own answer is never cut).
+    if (scenario.truncate) response = await truncated(response)
+    await stages.recordExchange(
+      c,
+      {
+        response,
+        isStreamed: scenario.truncate,
+        rules: scenario.applied,
+        ...(written?.res === response ? { written } : {}),
+      },
+      startedAt,
+    )
+    return response
+  }
