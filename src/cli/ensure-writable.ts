@@ -1,7 +1,7 @@
 import { access, constants, stat } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { printable } from '../common/printable.js'
-import { CliError } from './usage-error.js'
+import { CliError } from './cli-error.js'
 
 /** A file the run will write, with the flag that named it (`--json`, `--junit`…). */
 export type OutputFile = { readonly flag: string; readonly path: unknown }

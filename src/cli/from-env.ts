@@ -1,4 +1,4 @@
-import { CliError } from './usage-error.js'
+import { CliError } from './cli-error.js'
 
 /** `env:NAME`: a value read from the environment variable NAME (out of the process list). */
 const FROM_ENV = /^\s*env:([A-Za-z_][A-Za-z0-9_]*)\s*$/

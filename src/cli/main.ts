@@ -1,7 +1,7 @@
 #!/usr/bin/env node
+import { EXIT } from './cli-error.js'
 import type { Io } from './command.js'
 import { runCli } from './run-cli.js'
-import { EXIT } from './usage-error.js'
 
 const io: Io = {
   out: (line) => process.stdout.write(`${line}\n`),

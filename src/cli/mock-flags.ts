@@ -1,7 +1,7 @@
 import { printable } from '../common/printable.js'
 import type { CorsPolicy } from '../mock/stages/cors.js'
+import { CliError } from './cli-error.js'
 import { fromEnv } from './from-env.js'
-import { CliError } from './usage-error.js'
 
 /** The mock's security flags, each parsed to what the app takes, or a usage error naming it. */
 

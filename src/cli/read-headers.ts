@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises'
+import { CliError } from './cli-error.js'
 import { fromEnv } from './from-env.js'
-import { CliError } from './usage-error.js'
 
 /** A header file is a handful of lines; anything larger is not one. */
 const MAX_HEADER_FILE_BYTES = 64 * 1024

@@ -1,7 +1,8 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import type { Command } from '../command.js'
-import { CliError, EXIT } from '../usage-error.js'
+import { CliError, EXIT } from '../cli-error.js'
+import { defineCommand } from '../command.js'
+import type { Flags } from '../flag.js'
 
 export const DEFAULT_FIXTURES_DIR = 'fixtures'
 
@@ -78,21 +79,27 @@ const differences = async (dir: string, expected: ReadonlyMap<string, string>) =
   return [...checked.filter((line) => line !== undefined), ...extra]
 }
 
-export const fixtures: Command = {
-  name: 'fixtures',
-  summary: 'Write the deterministic JSON fixtures, or check that they are up to date',
-  usage: `worker-api-kit fixtures [--check] [--dir DIR]
+const FLAGS = {
+  check: {
+    type: 'boolean',
+    help: ['write nothing; exit 1 if DIR has a missing, stale or extra fixture'],
+  },
+  dir: {
+    type: 'string',
+    value: 'DIR',
+    help: ['where the fixtures go (default {default})'],
+    default: DEFAULT_FIXTURES_DIR,
+  },
+} as const satisfies Flags
 
-Writes one JSON file per fixture (create responses, workers in each status, LLM providers,
-problem bodies), made from a fixed seed and time and parsed by their schemas, plus index.json.
-
-Options:
-  --check     write nothing; exit 1 if DIR has a missing, stale or extra fixture
-  --dir DIR   where the fixtures go (default ${DEFAULT_FIXTURES_DIR})
-  -h, --help  this help`,
-  options: { check: { type: 'boolean' }, dir: { type: 'string' } },
+export const fixtures = defineCommand({
+  synopsis: 'fixtures [--check] [--dir DIR]',
+  about: `Writes one JSON file per fixture (create responses, workers in each status, LLM providers,
+problem bodies), made from a fixed seed and time and parsed by their schemas, plus index.json.`,
+  column: 12,
+  flags: FLAGS,
   async run(values, io) {
-    const dir = typeof values['dir'] === 'string' ? values['dir'] : DEFAULT_FIXTURES_DIR
+    const dir = typeof values['dir'] === 'string' ? values['dir'] : FLAGS.dir.default
     const label = `${dir.replace(/\/+$/, '')}/`
     const expected = await renderFixtures()
     if (values['check'] === true) {
@@ -106,7 +113,6 @@ Options:
       throw new CliError(
         `[worker-api-kit] ${label} is stale: ${named}${more}; run 'worker-api-kit fixtures' (npm run fixtures) and commit them.`,
         'E_STALE',
-        EXIT.failed,
       )
     }
     for (const path of await strayFiles(dir, expected)) await rm(join(dir, path))
@@ -117,4 +123,4 @@ Options:
     io.out(`wrote ${expected.size} files to ${label}`)
     return EXIT.ok
   },
-}
+})

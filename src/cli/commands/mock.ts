@@ -2,14 +2,14 @@ import { MAX_SEED } from '../../common/max-seed.js'
 import { printable } from '../../common/printable.js'
 import { contractCommand } from '../../mock/contract-command.js'
 import { DASHBOARD_PATH } from '../../mock/dashboard/dashboard-path.js'
-import { DEFAULT_HOST, DEFAULT_PORT } from '../../mock/defaults.js'
-import type { Command } from '../command.js'
+import { DEFAULT_SEED } from '../../mock/session.js'
+import { CliError, EXIT } from '../cli-error.js'
+import { defineCommand } from '../command.js'
+import type { Flags } from '../flag.js'
+import { integerFlag } from '../integer-flag.js'
+import { LISTEN_FLAGS } from '../listen-flags.js'
 import { adminTokenOf, allowedHostsOf, corsOf, isLoopback } from '../mock-flags.js'
-import { parseIntegerFlag } from '../parse-number.js'
 import { selfCommand } from '../self-command.js'
-import { CliError, EXIT } from '../usage-error.js'
-
-const MAX_PORT = 65_535
 
 /** A scenario's own seed seeds its data and faults, never the ids printed below it. */
 const scenarioSeedLines = (seed: number, scenarioSeed: number | undefined) =>
@@ -17,47 +17,71 @@ const scenarioSeedLines = (seed: number, scenarioSeed: number | undefined) =>
     ? []
     : [`  scenario seed    ${scenarioSeed} (its data and faults; the ids follow the seed above)`]
 
-export const mock: Command = {
-  name: 'mock',
-  summary: 'Start the mock API server',
-  usage: `worker-api-kit mock [options]
-
-Serves the three operations under /v1, /openapi.json, /docs and a dashboard at /__mock/,
-with state kept in memory.
-
-Options:
-  --port N            port to listen on, 0 for any free port (default 4010)
-  --host HOST         interface to listen on (default 127.0.0.1)
-  --seed N            seed for ids, tokens and generated data (default 1)
-  --scenario NAME|FILE  start every session in this scenario (default "default"); shipped:
-                      default, empty, slow, flaky, rate-limited, cloud-provisioning, auth-required
-  --watch             reload the --scenario FILE when it changes
-  --auth              require Authorization: Bearer <token> (the token names the user);
-                      the admin API then needs a bearer token too
-  --cors ORIGIN       pages allowed to call the mock (repeatable): an origin (API and admin
-                      API, with credentials), "*" (any page, API only), "loopback" (default:
-                      pages on localhost, 127.x or [::1]), or "off"
-  --allowed-host NAME a Host name to answer besides loopback names and IP addresses
-                      (repeatable; ".example.test" allows its subdomains; guards DNS rebinding)
-  --admin-token T     the admin API (/__mock/*) requires this token; "env:VAR" reads it from
-                      the environment (out of the process list)
-  --quiet             no request log
-  -h, --help          this help`,
-  options: {
-    port: { type: 'string' },
-    host: { type: 'string' },
-    seed: { type: 'string' },
-    cors: { type: 'string', multiple: true },
-    'allowed-host': { type: 'string', multiple: true },
-    'admin-token': { type: 'string' },
-    quiet: { type: 'boolean' },
-    scenario: { type: 'string' },
-    watch: { type: 'boolean' },
-    auth: { type: 'boolean' },
+const FLAGS = {
+  ...LISTEN_FLAGS,
+  seed: {
+    type: 'string',
+    value: 'N',
+    help: ['seed for ids, tokens and generated data (default {default})'],
+    default: DEFAULT_SEED,
+    integer: { min: 0, max: MAX_SEED },
   },
+  // "default" is the catalog's own name for it (src/mock/scenario-catalog.ts), not a constant yet
+  scenario: {
+    type: 'string',
+    value: 'NAME|FILE',
+    help: [
+      'start every session in this scenario (default "default"); shipped:',
+      'default, empty, slow, flaky, rate-limited, cloud-provisioning, auth-required',
+    ],
+  },
+  watch: { type: 'boolean', help: ['reload the --scenario FILE when it changes'] },
+  auth: {
+    type: 'boolean',
+    help: [
+      'require Authorization: Bearer <token> (the token names the user);',
+      'the admin API then needs a bearer token too',
+    ],
+  },
+  cors: {
+    type: 'string',
+    multiple: true,
+    value: 'ORIGIN',
+    help: [
+      'pages allowed to call the mock (repeatable): an origin (API and admin',
+      'API, with credentials), "*" (any page, API only), "loopback" (default:',
+      'pages on localhost, 127.x or [::1]), or "off"',
+    ],
+  },
+  'allowed-host': {
+    type: 'string',
+    multiple: true,
+    value: 'NAME',
+    help: [
+      'a Host name to answer besides loopback names and IP addresses',
+      '(repeatable; ".example.test" allows its subdomains; guards DNS rebinding)',
+    ],
+  },
+  'admin-token': {
+    type: 'string',
+    value: 'T',
+    help: [
+      'the admin API (/__mock/*) requires this token; "env:VAR" reads it from',
+      'the environment (out of the process list)',
+    ],
+  },
+  quiet: { type: 'boolean', help: ['no request log'] },
+} as const satisfies Flags
+
+export const mock = defineCommand({
+  synopsis: 'mock [options]',
+  about: `Serves the three operations under /v1, /openapi.json, /docs and a dashboard at /__mock/,
+with state kept in memory.`,
+  column: 20,
+  flags: FLAGS,
   async run(values, io) {
-    const port = parseIntegerFlag('port', values['port'], { min: 0, max: MAX_PORT })
-    const seed = parseIntegerFlag('seed', values['seed'], { min: 0, max: MAX_SEED })
+    const port = integerFlag(FLAGS, values, 'port')
+    const seed = integerFlag(FLAGS, values, 'seed')
     const host = typeof values['host'] === 'string' ? values['host'] : undefined
     const cors = corsOf(values['cors'])
     const allowedHosts = allowedHostsOf(values['allowed-host'])
@@ -76,13 +100,9 @@ Options:
     const { startMockServer } = await import('../../mock/server.js')
     const { loadScenarioFile } = await import('../../mock/scenario-registry.js')
     const { ScenarioError } = await import('../../mock/scenario-error.js')
-    let scenario: Awaited<ReturnType<typeof loadScenarioFile>> | string | undefined = scenarioFlag
-    try {
-      if (scenarioFlag !== undefined && isScenarioFile) scenario = loadScenarioFile(scenarioFlag)
-    } catch (error) {
-      if (error instanceof ScenarioError) throw new CliError(error.message, 'E_USAGE')
-      throw error
-    }
+    // A file's ScenarioError reaches the boundary (runCli), which makes it a usage error.
+    const scenario =
+      scenarioFlag !== undefined && isScenarioFile ? loadScenarioFile(scenarioFlag) : scenarioFlag
     const server = await startMockServer({
       ...(port === undefined ? {} : { port }),
       ...(seed === undefined ? {} : { seed }),
@@ -94,7 +114,7 @@ Options:
       ...(scenario === undefined ? {} : { scenario }),
       ...(values['auth'] === true ? { auth: true } : {}),
     }).catch((error: NodeJS.ErrnoException) => {
-      if (error instanceof ScenarioError) throw new CliError(error.message, 'E_USAGE')
+      if (error instanceof ScenarioError) throw error
       // Only an error of the socket is about listening; anything else is the mock's own.
       if (typeof error.code !== 'string' || typeof error.syscall !== 'string') {
         throw new CliError(
@@ -104,7 +124,7 @@ Options:
       }
       const isPortProblem = error.code === 'EADDRINUSE' || error.code === 'EACCES'
       throw new CliError(
-        `[worker-api-kit] cannot listen on ${host ?? DEFAULT_HOST}:${port ?? DEFAULT_PORT} (${error.code}); ${isPortProblem ? 'pick another --port (through npm: npm start -- --port N)' : 'check --host'}.`,
+        `[worker-api-kit] cannot listen on ${host ?? FLAGS.host.default}:${port ?? FLAGS.port.default} (${error.code}); ${isPortProblem ? 'pick another --port (through npm: npm start -- --port N)' : 'check --host'}.`,
         'E_LISTEN',
       )
     })
@@ -122,7 +142,7 @@ Options:
     const { orgId, llmProviderId } = server.app.ids
     // The contract line must work as printed: under auth, every request needs a bearer token.
     const isAuthRequired = values['auth'] === true || server.app.scenario().auth
-    if (!isLoopback(host ?? DEFAULT_HOST)) {
+    if (!isLoopback(host ?? FLAGS.host.default)) {
       io.err(
         `[worker-api-kit] warning: listening on ${host}, so the mock and its admin API are reachable from the network${adminToken === undefined ? '; pass --admin-token to protect the admin API' : ''}.`,
       )
@@ -148,4 +168,4 @@ Options:
     io.out(`worker-api-kit mock stopped (${signal})`)
     return EXIT.ok
   },
-}
+})

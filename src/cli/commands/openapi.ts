@@ -1,7 +1,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import type { Command } from '../command.js'
-import { CliError, EXIT } from '../usage-error.js'
+import { CliError, EXIT } from '../cli-error.js'
+import { defineCommand } from '../command.js'
+import type { Flags } from '../flag.js'
 
 export const DEFAULT_OPENAPI_PATH = 'openapi/openapi.json'
 
@@ -12,20 +13,26 @@ export const renderOpenApiDocument = async () => {
   return `${JSON.stringify(document, null, 2)}\n`
 }
 
-export const openapi: Command = {
-  name: 'openapi',
-  summary: 'Write the OpenAPI 3.1 document, or check that it is up to date',
-  usage: `worker-api-kit openapi [--check] [--out FILE]
+const FLAGS = {
+  check: {
+    type: 'boolean',
+    help: ['write nothing; exit 1 if FILE differs from what would be generated'],
+  },
+  out: {
+    type: 'string',
+    value: 'FILE',
+    help: ['where the document goes (default {default})'],
+    default: DEFAULT_OPENAPI_PATH,
+  },
+} as const satisfies Flags
 
-Generates the OpenAPI 3.1 document from the kit's Zod schemas.
-
-Options:
-  --check      write nothing; exit 1 if FILE differs from what would be generated
-  --out FILE   where the document goes (default ${DEFAULT_OPENAPI_PATH})
-  -h, --help   this help`,
-  options: { check: { type: 'boolean' }, out: { type: 'string' } },
+export const openapi = defineCommand({
+  synopsis: 'openapi [--check] [--out FILE]',
+  about: "Generates the OpenAPI 3.1 document from the kit's Zod schemas.",
+  column: 13,
+  flags: FLAGS,
   async run(values, io) {
-    const path = typeof values['out'] === 'string' ? values['out'] : DEFAULT_OPENAPI_PATH
+    const path = typeof values['out'] === 'string' ? values['out'] : FLAGS.out.default
     const expected = await renderOpenApiDocument()
     if (values['check'] === true) {
       const actual = await readFile(path, 'utf8').catch(() => undefined)
@@ -36,7 +43,6 @@ Options:
       throw new CliError(
         `[worker-api-kit] ${path} is ${actual === undefined ? 'missing' : 'stale'}; run 'worker-api-kit openapi' (npm run openapi) and commit it.`,
         'E_STALE',
-        EXIT.failed,
       )
     }
     await mkdir(dirname(path), { recursive: true })
@@ -44,4 +50,4 @@ Options:
     io.out(`wrote ${path}`)
     return EXIT.ok
   },
-}
+})

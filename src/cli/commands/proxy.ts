@@ -1,15 +1,18 @@
 import { readFile } from 'node:fs/promises'
+import { MAX_SEED } from '../../common/max-seed.js'
 import { printable } from '../../common/printable.js'
-import { DEFAULT_HOST, DEFAULT_PORT } from '../../mock/defaults.js'
-import type { Command } from '../command.js'
+import { DEFAULT_SEED } from '../../mock/session.js'
+import { DEFAULT_PROXY_TIMEOUT_MS } from '../../proxy/create-proxy-app.js'
+import { CliError, EXIT } from '../cli-error.js'
+import { defineCommand } from '../command.js'
 import { ensureWritable } from '../ensure-writable.js'
+import type { Flags } from '../flag.js'
+import { integerFlag } from '../integer-flag.js'
+import { LISTEN_FLAGS } from '../listen-flags.js'
 import { adminTokenOf, allowedHostsOf, corsOf, isLoopback } from '../mock-flags.js'
-import { parseIntegerFlag } from '../parse-number.js'
 import { readHeaders } from '../read-headers.js'
+import { REQUEST_TIMEOUT_RANGE } from '../request-timeout-range.js'
 import { selfCommand } from '../self-command.js'
-import { CliError, EXIT } from '../usage-error.js'
-
-const MAX_PORT = 65_535
 
 /**
  * The recording `--record FILE` already holds, to go on from; undefined when there is no file. A
@@ -41,50 +44,89 @@ const earlierRecording = async (path: string) => {
 const listOfRaw = (value: unknown): string[] =>
   (Array.isArray(value) ? value : value === undefined ? [] : [value]).map(String)
 
-export const proxy: Command = {
-  name: 'proxy',
-  summary: 'Forward to a real deployment, judging every exchange against the contract',
-  usage: `worker-api-kit proxy --target URL [options]
-
-Forwards every request to the target and judges each exchange of the three operations with the
-contract suite's own checks. Violations show in the log line, in GET /__mock/requests and in the
-dashboard (/__mock/). Secrets are masked as in \`contract\`.
-
-Options:
-  --target URL        the deployment to forward to (required), e.g. https://staging.example.com
-  --port N            port to listen on, 0 for any free port (default 4010)
-  --host HOST         interface to listen on (default 127.0.0.1)
-  --record FILE       keep FILE a scenario of what the target answered (organization, provider
-                      without its key, workers): later, \`mock --scenario FILE\` serves it offline
-  --fallback          when the target gives no answer, answer from the mock, seeded with what
-                      was recorded so far (answers carry x-mock-fallback: true)
-  -H, --header "N: v" header added to every forwarded request (repeatable), e.g. a staging
-                      token; "N: env:VAR" reads the value from the environment. Masked everywhere
-  --header-file FILE  more headers, one "Name: value" a line (# comments); -H wins on a clash
-  --timeout MS        per forwarded request, answer included (default 30000); past it, a 504
-  --strict            also judge our conventions (the contract's --strict checks)
-  --cors ORIGIN       pages allowed to call the proxy (repeatable), as for \`mock\`
-  --allowed-host NAME a Host name to answer besides loopback names (repeatable), as for \`mock\`
-  --admin-token T     the admin API and dashboard data need this token ("env:VAR" reads it)
-  --seed N            seed of the fallback mock (default 1)
-  --quiet             no request log
-  -h, --help          this help`,
-  options: {
-    target: { type: 'string' },
-    port: { type: 'string' },
-    host: { type: 'string' },
-    record: { type: 'string' },
-    fallback: { type: 'boolean' },
-    header: { type: 'string', short: 'H', multiple: true },
-    'header-file': { type: 'string', multiple: true },
-    timeout: { type: 'string' },
-    strict: { type: 'boolean' },
-    cors: { type: 'string', multiple: true },
-    'allowed-host': { type: 'string', multiple: true },
-    'admin-token': { type: 'string' },
-    seed: { type: 'string' },
-    quiet: { type: 'boolean' },
+const FLAGS = {
+  target: {
+    type: 'string',
+    value: 'URL',
+    help: ['the deployment to forward to (required), e.g. https://staging.example.com'],
   },
+  ...LISTEN_FLAGS,
+  record: {
+    type: 'string',
+    value: 'FILE',
+    help: [
+      'keep FILE a scenario of what the target answered (organization, provider',
+      'without its key, workers): later, `mock --scenario FILE` serves it offline',
+    ],
+  },
+  fallback: {
+    type: 'boolean',
+    help: [
+      'when the target gives no answer, answer from the mock, seeded with what',
+      'was recorded so far (answers carry x-mock-fallback: true)',
+    ],
+  },
+  header: {
+    type: 'string',
+    short: 'H',
+    multiple: true,
+    value: '"N: v"',
+    help: [
+      'header added to every forwarded request (repeatable), e.g. a staging',
+      'token; "N: env:VAR" reads the value from the environment. Masked everywhere',
+    ],
+  },
+  'header-file': {
+    type: 'string',
+    multiple: true,
+    value: 'FILE',
+    help: ['more headers, one "Name: value" a line (# comments); -H wins on a clash'],
+  },
+  timeout: {
+    type: 'string',
+    value: 'MS',
+    help: ['per forwarded request, answer included (default {default}); past it, a 504'],
+    default: DEFAULT_PROXY_TIMEOUT_MS,
+    integer: REQUEST_TIMEOUT_RANGE,
+  },
+  strict: {
+    type: 'boolean',
+    help: ["also judge our conventions (the contract's --strict checks)"],
+  },
+  cors: {
+    type: 'string',
+    multiple: true,
+    value: 'ORIGIN',
+    help: ['pages allowed to call the proxy (repeatable), as for `mock`'],
+  },
+  'allowed-host': {
+    type: 'string',
+    multiple: true,
+    value: 'NAME',
+    help: ['a Host name to answer besides loopback names (repeatable), as for `mock`'],
+  },
+  'admin-token': {
+    type: 'string',
+    value: 'T',
+    help: ['the admin API and dashboard data need this token ("env:VAR" reads it)'],
+  },
+  seed: {
+    type: 'string',
+    value: 'N',
+    help: ['seed of the fallback mock (default {default})'],
+    default: DEFAULT_SEED,
+    integer: { min: 0, max: MAX_SEED },
+  },
+  quiet: { type: 'boolean', help: ['no request log'] },
+} as const satisfies Flags
+
+export const proxy = defineCommand({
+  synopsis: 'proxy --target URL [options]',
+  about: `Forwards every request to the target and judges each exchange of the three operations with the
+contract suite's own checks. Violations show in the log line, in GET /__mock/requests and in the
+dashboard (/__mock/). Secrets are masked as in \`contract\`.`,
+  column: 20,
+  flags: FLAGS,
   async run(values, io) {
     const target = values['target']
     if (typeof target !== 'string' || target === '')
@@ -98,9 +140,9 @@ Options:
     } catch (error) {
       throw new CliError(`[worker-api-kit] ${printable((error as Error).message)}.`, 'E_USAGE')
     }
-    const port = parseIntegerFlag('port', values['port'], { min: 0, max: MAX_PORT })
-    const timeoutMs = parseIntegerFlag('timeout', values['timeout'], { min: 1, max: 600_000 })
-    const seed = parseIntegerFlag('seed', values['seed'], { min: 0, max: 2 ** 32 - 1 })
+    const port = integerFlag(FLAGS, values, 'port')
+    const timeoutMs = integerFlag(FLAGS, values, 'timeout')
+    const seed = integerFlag(FLAGS, values, 'seed')
     const host = typeof values['host'] === 'string' ? values['host'] : undefined
     const record = typeof values['record'] === 'string' ? values['record'] : undefined
     await ensureWritable([{ flag: '--record', path: values['record'] }])
@@ -137,7 +179,7 @@ Options:
     }).catch((error: NodeJS.ErrnoException) => {
       const code = typeof error.code === 'string' ? error.code : 'error'
       throw new CliError(
-        `[worker-api-kit] cannot listen on ${host ?? DEFAULT_HOST}:${port ?? DEFAULT_PORT} (${printable(code)}); pick another --port or check --host.`,
+        `[worker-api-kit] cannot listen on ${host ?? FLAGS.host.default}:${port ?? FLAGS.port.default} (${printable(code)}); pick another --port or check --host.`,
         'E_LISTEN',
       )
     })
@@ -160,7 +202,7 @@ Options:
       process.once('SIGINT', () => resolve('SIGINT'))
       process.once('SIGTERM', () => resolve('SIGTERM'))
     })
-    if (!isLoopback(host ?? DEFAULT_HOST)) {
+    if (!isLoopback(host ?? FLAGS.host.default)) {
       io.err(
         `[worker-api-kit] warning: listening on ${host}, so the proxy, its journal and the target behind it are reachable from the network${adminToken === undefined ? '; pass --admin-token to protect the admin API' : ''}.`,
       )
@@ -189,4 +231,4 @@ Options:
     io.out(`worker-api-kit proxy stopped (${signal})`)
     return EXIT.ok
   },
-}
+})

@@ -1,0 +1,46 @@
+import type { ParseArgsConfig } from 'node:util'
+
+export type OptionsConfig = NonNullable<ParseArgsConfig['options']>
+
+/** Bounds of an integer flag, both included. */
+export type IntegerRange = { readonly min: number; readonly max: number }
+
+/**
+ * One flag, declared once: node's parseArgs reads its type, short letter and repetition, the help
+ * reads its value name, lines and default, and the command reads its default and bounds.
+ */
+export type Flag = {
+  readonly type: 'string' | 'boolean'
+  /** `-H` for `--header`. */
+  readonly short?: string
+  /** Repeatable: the values come as a list. */
+  readonly multiple?: boolean
+  /** The value's name in the help, e.g. `URL` in `--base-url URL`. */
+  readonly value?: string
+  /** The help, one entry a line (the help does not rewrap); `{default}` shows the default. */
+  readonly help: readonly string[]
+  /** What applies when the flag is absent: the library's own constant, read, never restated. */
+  readonly default?: string | number
+  /** A string flag that takes an integer within these bounds. */
+  readonly integer?: IntegerRange
+}
+
+export type Flags = Readonly<Record<string, Flag>>
+
+/** The flag every command takes, declared once for the parser and every help. */
+export const HELP_FLAG = {
+  help: { type: 'boolean', short: 'h', help: ['this help'] },
+} as const satisfies Flags
+
+/** What node's parseArgs reads from the declarations. */
+export const parseArgsOptionsOf = (flags: Flags): OptionsConfig =>
+  Object.fromEntries(
+    Object.entries(flags).map(([name, { type, short, multiple }]) => [
+      name,
+      {
+        type,
+        ...(short === undefined ? {} : { short }),
+        ...(multiple === undefined ? {} : { multiple }),
+      },
+    ]),
+  )
