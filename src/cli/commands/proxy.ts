@@ -138,7 +138,9 @@ dashboard (/__mock/). Secrets are masked as in \`contract\`.`,
     try {
       parseTarget(target)
     } catch (error) {
-      throw new CliError(`[worker-api-kit] ${printable((error as Error).message)}.`, 'E_USAGE')
+      // parseTarget's only expected failure: a target that is not an http(s) URL
+      if (!(error instanceof TypeError)) throw error
+      throw new CliError(`[worker-api-kit] ${printable(error.message)}.`, 'E_USAGE')
     }
     const port = integerFlag(FLAGS, values, 'port')
     const timeoutMs = integerFlag(FLAGS, values, 'timeout')
