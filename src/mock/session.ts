@@ -231,23 +231,34 @@ export const createSessions = (options: {
     }
     return session
   }
+  /** The session `id`, started (again) when new or when `scenario` is not the one it runs. */
+  const enter = (id: string, scenario: Scenario | undefined): Session => {
+    const found = sessions.get(id)
+    if (found && (!scenario || found.scenario === scenario)) {
+      sessions.delete(id) // least recently used goes first: re-insert at the end
+      sessions.set(id, found)
+      shed(id)
+      return found
+    }
+    const session = start(id, scenario ?? found?.scenario ?? options.scenario())
+    shed(id)
+    return session
+  }
   return {
     /**
-     * The session `id`, created with `scenario` (or the app's) if new; a different scenario
-     * restarts it. Checks the bound over all sessions first: a request's writes count from the
-     * next request on (overshoot: what the requests in flight write, one body each).
+     * The session `id`, started with the app's scenario if new; never restarted. Checks the bound
+     * over all sessions first: a request's writes count from the next request on (overshoot: what
+     * the requests in flight write, one body each).
      */
-    get(id: string, scenario?: Scenario): Session {
-      const found = sessions.get(id)
-      if (found && (!scenario || found.scenario === scenario)) {
-        sessions.delete(id) // least recently used goes first: re-insert at the end
-        sessions.set(id, found)
-        shed(id)
-        return found
-      }
-      const session = start(id, scenario ?? found?.scenario ?? options.scenario())
-      shed(id)
-      return session
+    get(id: string): Session {
+      return enter(id, undefined)
+    },
+    /**
+     * The session `id` under `scenario` (`x-mock-scenario`): the same session while its scenario
+     * is that one, else started afresh from it.
+     */
+    under(id: string, scenario: Scenario): Session {
+      return enter(id, scenario)
     },
     /** Starts the session again from its scenario (or `scenario`). */
     reset(id: string, scenario?: Scenario): Session {

@@ -41,7 +41,8 @@ export const resolveSession =
         return headerProblem(c, 'x-mock-scenario', `unknown scenario; known: ${names}`)
       }
     }
-    const session = sessions.get(sessionId?.data ?? '', scenario)
+    const id = sessionId?.data ?? ''
+    const session = scenario ? sessions.under(id, scenario) : sessions.get(id)
     c.set('session', session)
     c.set('now', clock())
     c.set('userId', session.userId)
