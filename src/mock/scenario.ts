@@ -100,15 +100,13 @@ export const Rule = z
   })
 export type Rule = z.infer<typeof Rule>
 
-const { shape: create } = CreateWorkerBody
-const { shape: provider } = UpdateLlmProviderBody
+/** Most workers a scenario seeds (and a proxy's recording keeps). */
+export const MAX_SEED_WORKERS = 1_000
 
-/** A worker to start with: the fields of a create (spec §4.2), as optional; faker fills the rest. */
-export const SeedWorker = z
-  .object({
-    ...create,
-    name: create.name.optional(),
-    destination: create.destination.default('local'),
+/** A worker to start with: the fields of a create (spec §4.2), name optional; faker fills the rest. */
+export const SeedWorker = CreateWorkerBody.partial({ name: true })
+  .extend({
+    destination: CreateWorkerBody.shape.destination.default('local'),
     /** Its id (a recorded one); faker draws one when absent. Unique across the scenario. */
     id: WorkerId.optional(),
     /** How long ago it was created, so the lifecycle has moved it on. Default 1 hour. */
@@ -125,19 +123,26 @@ export const SeedWorker = z
   })
   .strict()
 
+/**
+ * What an update may set, as a provider's seed: every field optional, the API key never (a seed
+ * says only whether one is stored, `hasApiKey`).
+ */
+export const SeedLlmProviderFields = UpdateLlmProviderBody.omit({ apiKey: true }).partial()
+
+// Split only to keep the keys in the order scenario files have always been checked and reported in.
+const { memberIds, teamIds, ...updatable } = SeedLlmProviderFields.shape
+
 /** The LLM provider an organization starts with: what is given, faker fills the rest. */
 export const SeedLlmProvider = z
   .object({
     /** Its id (a recorded one); the seed's when absent. */
     id: LlmProviderId.optional(),
-    source: provider.source.optional(),
-    providerId: provider.providerId,
+    ...updatable,
     // A provider may start with no models (the `empty` scenario); each name is bounded as in the API.
-    modelIds: z.array(provider.modelIds.unwrap().element).optional(),
-    customConfigText: provider.customConfigText,
+    modelIds: z.array(UpdateLlmProviderBody.shape.modelIds.unwrap().element).optional(),
     hasApiKey: z.boolean().optional(),
-    memberIds: provider.memberIds,
-    teamIds: provider.teamIds,
+    memberIds,
+    teamIds,
   })
   .strict()
 
@@ -183,7 +188,7 @@ export const Scenario = z
         llmProvider: SeedLlmProvider.default({}),
         workers: z
           .array(SeedWorker)
-          .max(1_000)
+          .max(MAX_SEED_WORKERS)
           .default([])
           .superRefine((workers, ctx) => {
             const seen = new Map<string, number>()

@@ -1,9 +1,16 @@
 import type { MatchedOperation } from '../api/match-operation.js'
-import { Scenario, type ScenarioInput, SeedLlmProvider, SeedWorker } from '../mock/scenario.js'
+import {
+  MAX_SEED_WORKERS,
+  Scenario,
+  type ScenarioInput,
+  SeedLlmProvider,
+  SeedLlmProviderFields,
+  SeedWorker,
+} from '../mock/scenario.js'
 import { MockWorkerStatus } from '../schemas/worker.js'
 
 /** Most workers a recording keeps (a scenario's bound); the oldest seen go first. */
-const MAX_RECORDED_WORKERS = 1_000
+const MAX_RECORDED_WORKERS = MAX_SEED_WORKERS
 /** A worker whose JSON is larger than this is not recorded (a 1 MB name stays on staging). */
 const MAX_RECORDED_WORKER_CHARS = 64 * 1024
 
@@ -20,14 +27,7 @@ const SEEDED_WORKER_FIELDS = [
 ] as const
 
 /** The provider fields a successful update sent; the key itself never (only that one was sent). */
-const SEEDED_PROVIDER_FIELDS = [
-  'source',
-  'providerId',
-  'modelIds',
-  'customConfigText',
-  'memberIds',
-  'teamIds',
-] as const
+const SEEDED_PROVIDER_FIELDS = Object.keys(SeedLlmProviderFields.shape)
 
 const objectOr = (value: unknown): Record<string, unknown> | undefined =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
