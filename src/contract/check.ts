@@ -1,6 +1,7 @@
 import type { OperationId } from '../api/operations.js'
+import type { AppliesTo } from './applies-to.js'
 import type { Case } from './cases.js'
-import type { Exchange, ReceivedResponse } from './report.js'
+import type { Exchange } from './report.js'
 
 /** What a check sees: the case it judges, the exchange it produced, and the run's profile. */
 export type CheckInput = {
@@ -38,7 +39,7 @@ export const notApplicable = (): Verdict => ({ kind: 'n/a' })
 
 /**
  * A rule of the spec (or, under `--strict`, of our conventions) as data: Schemathesis-style.
- * `run` never throws on a misbehaving server; it returns a verdict.
+ * `run` never throws on a misbehaving server; it returns a verdict. Made by `defineCheck`.
  */
 export type Check = {
   /** Stable: used by --only/--skip and as the JUnit testcase name. */
@@ -51,6 +52,8 @@ export type Check = {
   readonly profile: 'default' | 'strict'
   /** The operations it speaks about; a result is reported for each. */
   readonly operations: readonly OperationId[]
+  /** Where it judges; elsewhere its verdict is 'n/a'. */
+  readonly appliesTo: AppliesTo
   readonly run: (input: CheckInput) => Verdict
 }
 
@@ -62,10 +65,6 @@ export const ALL_OPERATIONS: readonly OperationId[] = [
 
 export const isSuccess = (status: number) => status >= 200 && status < 300
 export const isClientError = (status: number) => status >= 400 && status < 500
-
-/** The response, when the exchange has one. */
-export const responseOf = ({ exchange }: CheckInput): ReceivedResponse | undefined =>
-  exchange.response
 
 /** A short quote of a value for a failure message. */
 export const quote = (value: unknown, max = 80) => {

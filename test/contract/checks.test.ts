@@ -24,6 +24,45 @@ describe('checks', () => {
     }
   })
 
+  it('declare where they apply as data', () => {
+    expect(Object.fromEntries(checks.map((c) => [c.id, c.appliesTo]))).toEqual({
+      responds: {},
+      'no-server-error': { response: 'any' },
+      'accepts-valid-input': { expect: ['accept'], response: 'any' },
+      'rejects-invalid-input': { expect: ['reject'], exceptKind: 'unknown-id', response: 'any' },
+      'success-is-json': { response: 'success' },
+      'response-schema': { response: 'json-success' },
+      'create-echoes-input': { expect: ['accept'], response: 'success' },
+      'update-applies-name': { expect: ['accept'], response: 'success' },
+      'create-returns-new-id': { expect: ['accept'], response: 'success', earlier: true },
+      'rename-keeps-worker': { expect: ['accept'], response: 'success', earlier: true },
+      'unknown-id-rejected': { kind: 'unknown-id', response: 'any' },
+      'secret-not-echoed': { response: 'any' },
+      'strict-status-codes': { response: 'any' },
+      'strict-problem-details': { expect: ['reject'], response: 'client-error' },
+      'strict-typeids': { response: 'json-success' },
+    })
+  })
+
+  it.each(checks.filter((c) => c.appliesTo.response !== undefined).map((c) => c.id))(
+    '%s has nothing to judge in an exchange without an answer',
+    (id) => {
+      const reset = { kind: 'network', stage: 'connect', message: 'reset' } as const
+      const earlier = { createdIds: new Map<string, string>() }
+      expect(check(id).run({ ...anInput(aCase(), reset), earlier }).kind).toBe('n/a')
+    },
+  )
+
+  it.each([
+    ['success-is-json', aResponse(400, {})],
+    ['response-schema', { ...aResponse(201, {}), json: undefined, isJson: false }],
+    ['strict-typeids', aResponse(500, {})],
+    ['strict-problem-details', aResponse(500, {})],
+  ])('%s has nothing to judge in %j', (id, response) => {
+    const c = aCase({ expect: 'reject', kind: 'invalid' })
+    expect(check(id).run(anInput(c, response)).kind).toBe('n/a')
+  })
+
   it.each([
     ['responds', { kind: 'timeout', stage: 'connect', message: 'x' } as const, 'fail'],
     ['responds', aResponse(400, {}), 'pass'],

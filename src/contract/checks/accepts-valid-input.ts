@@ -1,25 +1,16 @@
-import {
-  ALL_OPERATIONS,
-  type Check,
-  fail,
-  isSuccess,
-  notApplicable,
-  pass,
-  responseOf,
-} from '../check.js'
+import { ALL_OPERATIONS, fail, isSuccess, pass } from '../check.js'
+import { defineCheck } from '../define-check.js'
 
-export const acceptsValidInput: Check = {
+export const acceptsValidInput = defineCheck({
   id: 'accepts-valid-input',
   title: 'Input within every constraint is accepted (2xx)',
   spec: '§4, §8',
   severity: 'error',
   profile: 'default',
   operations: ALL_OPERATIONS,
-  run: (input) => {
-    const response = responseOf(input)
-    if (!response || input.case.expect !== 'accept') return notApplicable()
-    return isSuccess(response.status)
+  appliesTo: { expect: ['accept'], response: 'any' },
+  run: ({ response }) =>
+    isSuccess(response.status)
       ? pass()
-      : fail(`expected a 2xx for input that keeps every constraint, got ${response.status}`)
-  },
-}
+      : fail(`expected a 2xx for input that keeps every constraint, got ${response.status}`),
+})

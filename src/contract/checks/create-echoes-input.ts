@@ -1,21 +1,20 @@
 import { Worker } from '../../schemas/worker.js'
-import { type Check, fail, isSuccess, notApplicable, pass, quote, responseOf } from '../check.js'
+import { fail, notApplicable, pass, quote } from '../check.js'
+import { defineCheck } from '../define-check.js'
 import { jsonSchemaOf } from '../json-schema.js'
 import { field, isSameText, parsedBody } from './json-object.js'
 
-export const createEchoesInput: Check = {
+export const createEchoesInput = defineCheck({
   id: 'create-echoes-input',
   title: 'The created worker carries the name, destination and optional fields sent',
   spec: '§4.2',
   severity: 'error',
   profile: 'default',
   operations: ['createWorker'],
-  run: (input) => {
-    const response = responseOf(input)
-    if (!response || input.case.expect !== 'accept' || !isSuccess(response.status))
-      return notApplicable()
+  appliesTo: { expect: ['accept'], response: 'success' },
+  run: ({ response, sentBody }) => {
     const worker = field(response.json, 'worker')
-    const sent = parsedBody(input.sentBody)
+    const sent = parsedBody(sentBody)
     if (worker === undefined || typeof sent !== 'object' || sent === null) return notApplicable()
     const workerFields = Object.keys(jsonSchemaOf(Worker).properties ?? {})
     for (const [key, value] of Object.entries(sent)) {
@@ -29,4 +28,4 @@ export const createEchoesInput: Check = {
     }
     return pass()
   },
-}
+})

@@ -1,28 +1,19 @@
-import {
-  ALL_OPERATIONS,
-  type Check,
-  fail,
-  isClientError,
-  notApplicable,
-  pass,
-  responseOf,
-} from '../check.js'
+import { ALL_OPERATIONS, fail, isClientError, pass } from '../check.js'
+import { defineCheck } from '../define-check.js'
 
-export const rejectsInvalidInput: Check = {
+export const rejectsInvalidInput = defineCheck({
   id: 'rejects-invalid-input',
   title: 'Input that breaks a constraint is rejected (4xx)',
   spec: '§4, §8',
   severity: 'error',
   profile: 'default',
   operations: ALL_OPERATIONS,
-  run: (input) => {
-    const response = responseOf(input)
-    const { expect, kind, brokenPointer } = input.case
-    if (!response || expect !== 'reject' || kind === 'unknown-id') return notApplicable()
-    return isClientError(response.status)
+  // An id that names nothing is unknown-id-rejected's to judge.
+  appliesTo: { expect: ['reject'], exceptKind: 'unknown-id', response: 'any' },
+  run: ({ response, case: c }) =>
+    isClientError(response.status)
       ? pass()
       : fail(
-          `expected a 4xx for input that breaks ${brokenPointer ?? 'a constraint'}, got ${response.status}`,
-        )
-  },
-}
+          `expected a 4xx for input that breaks ${c.brokenPointer ?? 'a constraint'}, got ${response.status}`,
+        ),
+})

@@ -1,4 +1,5 @@
-import { type Check, fail, isSuccess, notApplicable, pass, quote, responseOf } from '../check.js'
+import { fail, notApplicable, pass, quote } from '../check.js'
+import { defineCheck } from '../define-check.js'
 import { field } from './json-object.js'
 
 /** Fields a rename does not touch (spec §4.3: its body is the name alone), compared as text. */
@@ -21,25 +22,18 @@ const isSameInstant = (a: unknown, b: unknown) =>
  * worker it answers keeps the organization, destination, creator, the create's other fields and
  * its creation time, as its create answered them.
  */
-export const renameKeepsWorker: Check = {
+export const renameKeepsWorker = defineCheck({
   id: 'rename-keeps-worker',
   title: 'A rename keeps what the rename does not name (organization, destination, creation…)',
   spec: '§4.3',
   severity: 'error',
   profile: 'default',
   operations: ['updateWorker'],
-  run: (input) => {
-    const response = responseOf(input)
-    const before = input.earlier?.renamedWorker
-    if (
-      !response ||
-      before === undefined ||
-      input.case.expect !== 'accept' ||
-      !isSuccess(response.status)
-    )
-      return notApplicable()
+  appliesTo: { expect: ['accept'], response: 'success', earlier: true },
+  run: ({ response, earlier }) => {
+    const before = earlier.renamedWorker
     const after = field(response.json, 'worker')
-    if (typeof after !== 'object' || after === null) return notApplicable()
+    if (before === undefined || typeof after !== 'object' || after === null) return notApplicable()
     for (const name of KEPT) {
       const was = field(before, name)
       const is = field(after, name)
@@ -57,4 +51,4 @@ export const renameKeepsWorker: Check = {
       )
     return pass()
   },
-}
+})

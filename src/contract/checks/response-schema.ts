@@ -1,28 +1,20 @@
 import { jsonPointer } from '../../common/json-pointer.js'
-import {
-  ALL_OPERATIONS,
-  type Check,
-  fail,
-  isSuccess,
-  notApplicable,
-  pass,
-  responseOf,
-} from '../check.js'
+import { ALL_OPERATIONS, fail, pass } from '../check.js'
+import { defineCheck } from '../define-check.js'
 import { successOf } from '../success-schema.js'
 
 const MAX_ISSUES = 3
 
-export const responseSchema: Check = {
+export const responseSchema = defineCheck({
   id: 'response-schema',
   title: 'A success body has the shape the spec promises (extra fields and any offset allowed)',
   spec: '§2, §4',
   severity: 'error',
   profile: 'default',
   operations: ALL_OPERATIONS,
-  run: (input) => {
-    const response = responseOf(input)
-    if (!response || !isSuccess(response.status) || !response.isJson) return notApplicable()
-    const result = successOf(input.case.operationId).schema.safeParse(response.json)
+  appliesTo: { response: 'json-success' },
+  run: ({ response, case: c }) => {
+    const result = successOf(c.operationId).schema.safeParse(response.json)
     if (result.success) return pass()
     const issues = result.error.issues.slice(0, MAX_ISSUES)
     const described = issues.map((issue) => `${jsonPointer(issue.path) || '/'}: ${issue.message}`)
@@ -32,4 +24,4 @@ export const responseSchema: Check = {
       jsonPointer(issues[0]?.path ?? []) || '/',
     )
   },
-}
+})

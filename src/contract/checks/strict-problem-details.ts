@@ -1,26 +1,16 @@
 import { Problem } from '../../schemas/problem.js'
-import {
-  ALL_OPERATIONS,
-  type Check,
-  fail,
-  isClientError,
-  notApplicable,
-  pass,
-  quote,
-  responseOf,
-} from '../check.js'
+import { ALL_OPERATIONS, fail, pass, quote } from '../check.js'
+import { defineCheck } from '../define-check.js'
 
-export const strictProblemDetails: Check = {
+export const strictProblemDetails = defineCheck({
   id: 'strict-problem-details',
   title: 'Rejections are application/problem+json naming the broken field in errors[].pointer',
   spec: 'convention (RFC 9457)',
   severity: 'error',
   profile: 'strict',
   operations: ALL_OPERATIONS,
-  run: (input) => {
-    const response = responseOf(input)
-    if (!response || input.case.expect !== 'reject' || !isClientError(response.status))
-      return notApplicable()
+  appliesTo: { expect: ['reject'], response: 'client-error' },
+  run: ({ response, case: c }) => {
     const contentType = response.headers['content-type'] ?? ''
     if (!/^application\/problem\+json\s*(;|$)/i.test(contentType)) {
       return fail(
@@ -30,7 +20,7 @@ export const strictProblemDetails: Check = {
     const problem = Problem.safeParse(response.json)
     if (!problem.success)
       return fail(`the body is not a problem document: ${problem.error.issues[0]?.message ?? ''}`)
-    const { brokenPointer } = input.case
+    const { brokenPointer } = c
     const pointers = problem.data.errors?.map((e) => e.pointer) ?? []
     if (brokenPointer !== undefined && !pointers.includes(brokenPointer)) {
       return fail(
@@ -40,4 +30,4 @@ export const strictProblemDetails: Check = {
     }
     return pass()
   },
-}
+})

@@ -1,8 +1,9 @@
-import { ALL_OPERATIONS, type Check, fail, notApplicable, pass, responseOf } from '../check.js'
+import { ALL_OPERATIONS, fail, pass } from '../check.js'
+import { defineCheck } from '../define-check.js'
 import { successOf } from '../success-schema.js'
 
 /** Our conventions (README#assumptions): the declared success code, 400 invalid, 404 unknown. */
-export const strictStatusCodes: Check = {
+export const strictStatusCodes = defineCheck({
   id: 'strict-status-codes',
   title:
     'Exact status codes: the declared success code, 400 for invalid input, 404 for unknown ids',
@@ -10,14 +11,12 @@ export const strictStatusCodes: Check = {
   severity: 'error',
   profile: 'strict',
   operations: ALL_OPERATIONS,
-  run: (input) => {
-    const response = responseOf(input)
-    if (!response) return notApplicable()
-    const { expect, kind, operationId } = input.case
+  appliesTo: { response: 'any' },
+  run: ({ response, case: c }) => {
     const expected =
-      expect === 'accept' ? successOf(operationId).status : kind === 'unknown-id' ? 404 : 400
+      c.expect === 'accept' ? successOf(c.operationId).status : c.kind === 'unknown-id' ? 404 : 400
     return response.status === expected
       ? pass()
       : fail(`expected exactly ${expected}, got ${response.status}`)
   },
-}
+})

@@ -1,15 +1,7 @@
 import { TypeID } from 'typeid-js'
 import { jsonPointer } from '../../common/json-pointer.js'
-import {
-  ALL_OPERATIONS,
-  type Check,
-  fail,
-  isSuccess,
-  notApplicable,
-  pass,
-  quote,
-  responseOf,
-} from '../check.js'
+import { ALL_OPERATIONS, fail, pass, quote } from '../check.js'
+import { defineCheck } from '../define-check.js'
 import { type JsonSchema, jsonSchemaOf, literalPrefixOf } from '../json-schema.js'
 import type { Path } from '../limits.js'
 import { successOf } from '../success-schema.js'
@@ -25,19 +17,16 @@ const idFields = (schema: JsonSchema, at: Path = []): { path: Path; prefix: stri
   )
 }
 
-export const strictTypeIds: Check = {
+export const strictTypeIds = defineCheck({
   id: 'strict-typeids',
   title: 'Ids in success bodies are valid TypeIDs, not just the right prefix and length',
   spec: '§2.1 (TypeID), checked in full',
   severity: 'error',
   profile: 'strict',
   operations: ALL_OPERATIONS,
-  run: (input) => {
-    const response = responseOf(input)
-    if (!response || !isSuccess(response.status) || !response.isJson) return notApplicable()
-    for (const { path, prefix } of idFields(
-      jsonSchemaOf(successOf(input.case.operationId).schema),
-    )) {
+  appliesTo: { response: 'json-success' },
+  run: ({ response, case: c }) => {
+    for (const { path, prefix } of idFields(jsonSchemaOf(successOf(c.operationId).schema))) {
       const value = path.reduce<unknown>((at, key) => field(at, String(key)), response.json)
       if (typeof value !== 'string') continue
       try {
@@ -48,4 +37,4 @@ export const strictTypeIds: Check = {
     }
     return pass()
   },
-}
+})

@@ -1,25 +1,16 @@
-import {
-  ALL_OPERATIONS,
-  type Check,
-  fail,
-  isSuccess,
-  notApplicable,
-  pass,
-  quote,
-  responseOf,
-} from '../check.js'
+import { ALL_OPERATIONS, fail, pass, quote } from '../check.js'
 import { isJsonType } from '../client.js'
+import { defineCheck } from '../define-check.js'
 
-export const successIsJson: Check = {
+export const successIsJson = defineCheck({
   id: 'success-is-json',
   title: 'A success answer is JSON, labelled as JSON',
   spec: '§intro (bodies are JSON), §4',
   severity: 'error',
   profile: 'default',
   operations: ALL_OPERATIONS,
-  run: (input) => {
-    const response = responseOf(input)
-    if (!response || !isSuccess(response.status)) return notApplicable()
+  appliesTo: { response: 'success' },
+  run: ({ response }) => {
     const contentType = response.headers['content-type']
     if (!isJsonType(contentType))
       return fail(`content-type is ${quote(contentType ?? 'missing')}, not JSON`)
@@ -27,4 +18,4 @@ export const successIsJson: Check = {
     if (!response.isJson) return fail(`the body does not parse as JSON: ${quote(response.text)}`)
     return pass()
   },
-}
+})

@@ -1,17 +1,16 @@
-import { type Check, fail, isClientError, notApplicable, pass, responseOf } from '../check.js'
+import { fail, isClientError, pass } from '../check.js'
+import { defineCheck } from '../define-check.js'
 
-export const unknownIdRejected: Check = {
+export const unknownIdRejected = defineCheck({
   id: 'unknown-id-rejected',
   title: 'Updating a worker, organization or provider that does not exist is rejected (4xx)',
   spec: '§4.1, §4.3',
   severity: 'error',
   profile: 'default',
   operations: ['updateWorker', 'updateLlmProvider'],
-  run: (input) => {
-    const response = responseOf(input)
-    if (!response || input.case.kind !== 'unknown-id') return notApplicable()
-    return isClientError(response.status)
+  appliesTo: { kind: 'unknown-id', response: 'any' },
+  run: ({ response }) =>
+    isClientError(response.status)
       ? pass()
-      : fail(`expected a 4xx for an id that names nothing, got ${response.status}`)
-  },
-}
+      : fail(`expected a 4xx for an id that names nothing, got ${response.status}`),
+})

@@ -1,21 +1,20 @@
-import { type Check, fail, isSuccess, notApplicable, pass, quote, responseOf } from '../check.js'
+import { fail, notApplicable, pass, quote } from '../check.js'
+import { defineCheck } from '../define-check.js'
 import { field, isSameText, parsedBody } from './json-object.js'
 
-export const updateAppliesName: Check = {
+export const updateAppliesName = defineCheck({
   id: 'update-applies-name',
   title: 'A rename answers with the same worker under its new name',
   spec: '§4.3',
   severity: 'error',
   profile: 'default',
   operations: ['updateWorker'],
-  run: (input) => {
-    const response = responseOf(input)
-    if (!response || input.case.expect !== 'accept' || !isSuccess(response.status))
-      return notApplicable()
+  appliesTo: { expect: ['accept'], response: 'success' },
+  run: ({ response, sentBody, params }) => {
     const worker = field(response.json, 'worker')
     if (worker === undefined) return notApplicable()
-    const sentName = field(parsedBody(input.sentBody), 'name')
-    const id = input.params['id']
+    const sentName = field(parsedBody(sentBody), 'name')
+    const id = params['id']
     if (field(worker, 'id') !== id)
       return fail(
         `worker.id is ${quote(field(worker, 'id'))}, not the renamed ${quote(id)}`,
@@ -29,4 +28,4 @@ export const updateAppliesName: Check = {
     }
     return pass()
   },
-}
+})
