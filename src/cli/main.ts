@@ -8,22 +8,17 @@ const io: Io = {
   err: (line) => process.stderr.write(`${line}\n`),
 }
 
-// A promise nobody awaited is a bug of ours: fail loudly rather than report a false verdict.
-process.on('unhandledRejection', (reason) => {
+/** A bug of ours (not a CliError): its stack, and exit 2 rather than a verdict. */
+const exitOnBug = (error: unknown) => {
   io.err(
-    `[worker-api-kit] unexpected error: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`,
+    `[worker-api-kit] unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
   )
   process.exit(EXIT.usage)
-})
+}
 
-runCli(process.argv.slice(2), io).then(
-  (code) => {
-    process.exitCode = code
-  },
-  (error: unknown) => {
-    io.err(
-      `[worker-api-kit] unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-    )
-    process.exit(EXIT.usage)
-  },
-)
+// A promise nobody awaited is a bug of ours: fail loudly rather than report a false verdict.
+process.on('unhandledRejection', exitOnBug)
+
+runCli(process.argv.slice(2), io).then((code) => {
+  process.exitCode = code
+}, exitOnBug)

@@ -8,6 +8,7 @@ import { ensureWritable } from '../ensure-writable.js'
 import type { Flags } from '../flag.js'
 import { integerFlag } from '../integer-flag.js'
 import { readHeaders } from '../read-headers.js'
+import { repeatedValues } from '../repeated-values.js'
 import { REQUEST_TIMEOUT_RANGE } from '../request-timeout-range.js'
 
 const listOf = (value: unknown): string[] =>
@@ -151,8 +152,8 @@ target unreachable.`,
       )
     }
     const { headers, secrets } = await readHeaders({
-      header: listOfRaw(values['header']),
-      headerFiles: listOfRaw(values['header-file']),
+      header: repeatedValues(values['header']),
+      headerFiles: repeatedValues(values['header-file']),
       env: process.env,
     })
     const orgId = typeof values['org-id'] === 'string' ? values['org-id'] : undefined
@@ -250,7 +251,3 @@ const writeReport = async (flag: string, file: unknown, format: () => string) =>
     return `[worker-api-kit] ${flag} ${file}: cannot write it (${code}); pass a path in a writable directory.`
   }
 }
-
-/** Repeated raw values (not comma-split: a header value may hold commas). */
-const listOfRaw = (value: unknown): string[] =>
-  (Array.isArray(value) ? value : value === undefined ? [] : [value]).map(String)

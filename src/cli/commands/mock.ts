@@ -2,6 +2,7 @@ import { MAX_SEED } from '../../common/max-seed.js'
 import { printable } from '../../common/printable.js'
 import { contractCommand } from '../../mock/contract-command.js'
 import { DASHBOARD_PATH } from '../../mock/dashboard/dashboard-path.js'
+import { ScenarioError } from '../../mock/scenario-error.js'
 import { DEFAULT_SEED } from '../../mock/session.js'
 import { CliError, EXIT } from '../cli-error.js'
 import { defineCommand } from '../command.js'
@@ -99,7 +100,6 @@ with state kept in memory.`,
 
     const { startMockServer } = await import('../../mock/server.js')
     const { loadScenarioFile } = await import('../../mock/scenario-registry.js')
-    const { ScenarioError } = await import('../../mock/scenario-error.js')
     // A file's ScenarioError reaches the boundary (runCli), which makes it a usage error.
     const scenario =
       scenarioFlag !== undefined && isScenarioFile ? loadScenarioFile(scenarioFlag) : scenarioFlag

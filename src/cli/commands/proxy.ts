@@ -11,6 +11,7 @@ import { integerFlag } from '../integer-flag.js'
 import { LISTEN_FLAGS } from '../listen-flags.js'
 import { adminTokenOf, allowedHostsOf, corsOf, isLoopback } from '../mock-flags.js'
 import { readHeaders } from '../read-headers.js'
+import { repeatedValues } from '../repeated-values.js'
 import { REQUEST_TIMEOUT_RANGE } from '../request-timeout-range.js'
 import { selfCommand } from '../self-command.js'
 
@@ -40,9 +41,6 @@ const earlierRecording = async (path: string) => {
     )
   return parsed as import('../../mock/scenario.js').ScenarioInput
 }
-
-const listOfRaw = (value: unknown): string[] =>
-  (Array.isArray(value) ? value : value === undefined ? [] : [value]).map(String)
 
 const FLAGS = {
   target: {
@@ -150,8 +148,8 @@ dashboard (/__mock/). Secrets are masked as in \`contract\`.`,
     await ensureWritable([{ flag: '--record', path: values['record'] }])
     const recorded = record === undefined ? undefined : await earlierRecording(record)
     const { headers, secrets } = await readHeaders({
-      header: listOfRaw(values['header']),
-      headerFiles: listOfRaw(values['header-file']),
+      header: repeatedValues(values['header']),
+      headerFiles: repeatedValues(values['header-file']),
       env: process.env,
     })
     const cors = corsOf(values['cors'])
