@@ -21,6 +21,8 @@ export type ClientOptions = {
   readonly deadline?: number
   /** Injected transport, e.g. a Hono app's `request` for an in-process run. Default `fetch`. */
   readonly fetch?: Fetch
+  /** Waits out a `Retry-After` (a test injects one that records the wait). Default: a timer. */
+  readonly sleep?: (ms: number) => Promise<void>
 }
 
 export type RequestSpec = {
@@ -47,7 +49,7 @@ export const retryAfterMs = (value: string | null, now = Date.now()): number | u
   return Number.isNaN(date) ? undefined : Math.max(0, date - now)
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 const isJsonType = (contentType: string | undefined) =>
   contentType !== undefined && /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType)
@@ -93,6 +95,7 @@ export const createClient = (options: ClientOptions): Client => {
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES
   const maxWait = options.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS
+  const sleep = options.sleep ?? sleepFor
   let count = 0
 
   const once = async (request: SentRequest) => {
