@@ -66,7 +66,7 @@ const json = () => ({ 'content-type': 'application/json' })
 // ---- set up: the mock, the requests, and bodies of the same size for the baseline
 const MOCK_PORT = 4701
 const BARE_PORT = 4702
-const VALIDATED_PORT = 4703
+const FLOOR_PORT = 4703
 mkdirSync('bench/results', { recursive: true })
 const mock = await startProcess([CLI, 'mock', '--port', String(MOCK_PORT), '--quiet'], MOCK_PORT)
 const mockPid = mock.child.pid
@@ -113,9 +113,9 @@ const bare = await startProcess(
   ['bench/bare-hono.mjs', String(BARE_PORT), 'bench/results/bare-bodies.json'],
   BARE_PORT,
 )
-const validated = await startProcess(
-  ['bench/validated-hono.mjs', String(VALIDATED_PORT), 'bench/results/bare-bodies.json'],
-  VALIDATED_PORT,
+const floor = await startProcess(
+  ['bench/floor-hono.mjs', String(FLOOR_PORT), 'bench/results/bare-bodies.json'],
+  FLOOR_PORT,
 )
 const rssIdleBare = rssMb(bare.child.pid)
 
@@ -123,7 +123,7 @@ const rssIdleBare = rssMb(bare.child.pid)
 const servers = {
   mock: { port: MOCK_PORT, pid: mockPid },
   bare: { port: BARE_PORT, pid: bare.child.pid },
-  validated: { port: VALIDATED_PORT, pid: validated.child.pid },
+  floor: { port: FLOOR_PORT, pid: floor.child.pid },
 }
 const samples = {}
 for (let round = 1; round <= ROUNDS; round++) {
@@ -181,7 +181,19 @@ const contract = await new Promise((resolve) => {
 })
 await stop(mock.child)
 await stop(bare.child)
-await stop(validated.child)
+await stop(floor.child)
+
+// ---- the contract CLI's own cost as the run grows (--runs 10 / 100 / 1000)
+const contractCost = await new Promise((resolve, reject) => {
+  const child = spawn('node', ['bench/contract-cost.mjs', '4740'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let out = ''
+  child.stdout.on('data', (chunk) => (out += chunk))
+  child.on('exit', (code) =>
+    code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`contract cost bench exited ${code}`)),
+  )
+})
 
 // ---- cold start: spawn to the first 201, medians
 const coldStart = async (args, port, path, body) => {
@@ -264,9 +276,11 @@ for (const operation of Object.keys(requests)) {
     mockCpuUs: of('mock', 'cpuPerRequestUs'),
     bareCpuUs: of('bare', 'cpuPerRequestUs'),
     mockErrors: Math.max(...samples[`${operation}/mock`].map((s) => s.errors)),
-    validatedRps: of('validated', 'rps'),
-    validatedRatio: of('validated', 'rps') / of('bare', 'rps'),
-    validatedCpuUs: of('validated', 'cpuPerRequestUs'),
+    floorRps: of('floor', 'rps'),
+    floorRatio: of('floor', 'rps') / of('bare', 'rps'),
+    floorCpuUs: of('floor', 'cpuPerRequestUs'),
+    // the mock's own work: its CPU per request above the floor's
+    ownCpuUs: of('mock', 'cpuPerRequestUs') - of('floor', 'cpuPerRequestUs'),
   }
 }
 const contractLine = contract.out.match(/(\d+) requests in ([\d.]+) s/)
@@ -299,6 +313,7 @@ const result = {
     seconds: Number(contractLine?.[2]),
     wallMs: contract.ms,
   },
+  contractCost,
   targets: {
     createRatio: {
       target: 0.5,
@@ -309,6 +324,11 @@ const result = {
       target: 0.7,
       value: summary.updateWorker.ratio,
       met: summary.updateWorker.ratio >= 0.7,
+    },
+    updateLlmProviderRatio: {
+      target: 0.7,
+      value: summary.updateLlmProvider.ratio,
+      met: summary.updateLlmProvider.ratio >= 0.7,
     },
     coldStartMs: { target: 200, value: coldMock, met: coldMock < 200 },
     rssIdleMb: { target: 80, value: rssIdleMock, met: rssIdleMock < 80 },
@@ -335,11 +355,11 @@ writeFileSync('bench/results/latest.json', `${JSON.stringify(result, null, 2)}\n
 
 const f0 = (n) => (Number.isFinite(n) ? n.toFixed(0) : '-')
 const rows = [
-  '| operation | mock req/s | bare Hono req/s | mock / bare | validated-only / bare | mock p50 / p99 ms | bare p50 / p99 ms | mock CPU µs/req | validated-only CPU µs/req | bare CPU µs/req |',
+  '| operation | mock req/s | bare Hono req/s | mock / bare | floor / bare | mock p50 / p99 ms | bare p50 / p99 ms | mock CPU µs/req | floor CPU µs/req | bare CPU µs/req |',
   '|---|---|---|---|---|---|---|---|---|---|',
   ...Object.entries(summary).map(
     ([op, s]) =>
-      `| ${op} | ${f0(s.mockRps)} | ${f0(s.bareRps)} | ${(s.ratio * 100).toFixed(0)} % | ${(s.validatedRatio * 100).toFixed(0)} % | ${s.mockP50} / ${s.mockP99} | ${s.bareP50} / ${s.bareP99} | ${f0(s.mockCpuUs)} | ${f0(s.validatedCpuUs)} | ${f0(s.bareCpuUs)} |`,
+      `| ${op} | ${f0(s.mockRps)} | ${f0(s.bareRps)} | ${(s.ratio * 100).toFixed(0)} % | ${(s.floorRatio * 100).toFixed(0)} % | ${s.mockP50} / ${s.mockP99} | ${s.bareP50} / ${s.bareP99} | ${f0(s.mockCpuUs)} | ${f0(s.floorCpuUs)} | ${f0(s.bareCpuUs)} |`,
   ),
 ]
 console.log(rows.join('\n'))
@@ -352,6 +372,10 @@ console.log(
 console.log(
   `contract (default run vs the local mock): ${contractLine?.[1]} requests in ${contractLine?.[2]} s (exit ${contract.code})`,
 )
+for (const c of contractCost)
+  console.log(
+    `contract --runs ${c.runs}: ${c.requests} requests, ${f0(c.wallMs)} ms wall, ${f0(c.cpuMs)} ms CPU, peak RSS ${f0(c.peakRssMb)} MB (exit ${c.exitCode})`,
+  )
 const memoryLine = memory.samples.map((m) => `${m.creates / 1000}k ${f0(m.rssMb)}`).join(', ')
 console.log(
   `memory: ${memory.creates} creates in-process in ${f0(memory.seconds)} s, ${memory.workersKept} workers kept; RSS MB after GC at ${memoryLine}`,
