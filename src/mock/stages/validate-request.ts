@@ -21,11 +21,18 @@ export type Validated =
 const hasBody = async (c: Context<MockEnv>) =>
   c.req.raw.body !== null && (await c.req.arrayBuffer()).byteLength > 0
 
+/**
+ * The body parsed as JSON (throws when it is not). Read as text first: Hono keeps the text, and the
+ * journal keeps it as sent instead of writing the parsed value out again.
+ */
+const parseJsonBody = async (c: Context<MockEnv>): Promise<unknown> =>
+  JSON.parse(await c.req.text())
+
 /** The JSON body if the request declares one and it parses, else undefined (never throws). */
 const jsonBodyIfAny = async (c: Context<MockEnv>): Promise<unknown> => {
   if (!JSON_LIKE.test(c.req.header('content-type') ?? '')) return undefined
   try {
-    return await c.req.json()
+    return await parseJsonBody(c)
   } catch {
     return undefined
   }
@@ -60,7 +67,7 @@ export const validateRequest = async (
   let body: unknown = {}
   if (contentType && JSON_ESSENCE.test(contentType.split(';')[0]?.trim() ?? '')) {
     try {
-      body = await c.req.json()
+      body = await parseJsonBody(c)
     } catch {
       return { refusal: problemResponseOf(c, PROBLEMS.malformedJson()) }
     }
