@@ -5,7 +5,8 @@ import { type Operation, type OperationId, operations } from '../api/operations.
 import { jsonPointer } from '../common/json-pointer.js'
 import { Destination } from '../schemas/worker.js'
 import { arbitraryOf, typeIdArbitrary } from './arbitraries.js'
-import { describePath, invalidCasesOf, unitOf } from './invalid-cases.js'
+import type { RuleKind } from './coverage-rules.js'
+import { brokenBoundOf, describePath, invalidCasesOf, unitOf } from './invalid-cases.js'
 import { type JsonSchema, jsonSchemaOf, literalPrefixOf } from './json-schema.js'
 import {
   boundarySizes,
@@ -44,6 +45,8 @@ export type Case = {
   readonly params?: Readonly<Record<string, string>>
   /** Where the broken constraint is, as a request pointer (`/body/name`, `/params/id`). */
   readonly brokenPointer?: string
+  /** The constraint it breaks there (cases the suite writes to be rejected for one). */
+  readonly breaks?: RuleKind
 }
 
 export type CaseOptions = {
@@ -165,6 +168,7 @@ export const buildCases = (options: CaseOptions): Case[] => {
             expect: 'reject',
             body: { json: body },
             brokenPointer: `/body${limit.pointer}`,
+            breaks: brokenBoundOf(limit, size),
           })
       }
       // An item's broken bound again behind a valid item: a server must judge every item.
@@ -179,6 +183,7 @@ export const buildCases = (options: CaseOptions): Case[] => {
             expect: 'reject',
             body: { json: withValueAt(valid, at, limit.valueOfSize(size)) },
             brokenPointer: `/body${jsonPointer(at)}`,
+            breaks: brokenBoundOf(limit, size),
           })
         }
       }
@@ -227,6 +232,7 @@ export const buildCases = (options: CaseOptions): Case[] => {
         expect: 'reject',
         body: { json: body },
         brokenPointer: `/body${jsonPointer(broken.path)}`,
+        breaks: broken.breaks,
       })
     }
 
@@ -237,7 +243,14 @@ export const buildCases = (options: CaseOptions): Case[] => {
       ['a JSON string as the body', '"body"'],
       ['null as the body', 'null'],
     ] as const) {
-      add({ kind: 'malformed', title, expect: 'reject', body: { raw }, brokenPointer: '/body' })
+      add({
+        kind: 'malformed',
+        title,
+        expect: 'reject',
+        body: { raw },
+        brokenPointer: '/body',
+        breaks: 'type',
+      })
     }
 
     // Malformed path ids: wrong prefix, one character short, one too long.
@@ -245,18 +258,19 @@ export const buildCases = (options: CaseOptions): Case[] => {
     if (params) {
       const paramsSchema = jsonSchemaOf(params)
       for (const [name, schema] of Object.entries(paramsSchema.properties ?? {})) {
-        const broken = invalidCasesOf(schema, undefined, makeId, [name]).filter((c) =>
-          c.title.includes('prefix'),
+        const broken = invalidCasesOf(schema, undefined, makeId, [name]).filter(
+          (c) => c.breaks === 'pattern',
         )
         const lengths = limitsOfJsonSchema(schema, makeId).flatMap((limit) =>
           boundarySizes(limit)
             .filter((s) => !s.isValid)
             .map(({ size }) => ({
               title: `${name} with ${size} character${size === 1 ? '' : 's'}`,
+              breaks: brokenBoundOf(limit, size),
               value: limit.valueOfSize(size),
             })),
         )
-        for (const { title, value } of [...broken, ...lengths]) {
+        for (const { title, breaks, value } of [...broken, ...lengths]) {
           add({
             kind: 'invalid',
             title: title.replace(/^\/?/, 'path '),
@@ -264,6 +278,7 @@ export const buildCases = (options: CaseOptions): Case[] => {
             body: { json: base },
             params: { [name]: String(value) },
             brokenPointer: `/params/${name}`,
+            breaks,
           })
         }
         // A well-formed id that names nothing (the others stay valid).

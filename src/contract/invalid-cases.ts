@@ -1,4 +1,5 @@
 import { jsonPointer } from '../common/json-pointer.js'
+import type { RuleKind } from './coverage-rules.js'
 import { type JsonSchema, literalPrefixOf } from './json-schema.js'
 import { type IdMaker, type Limit, type Path, validValue } from './limits.js'
 
@@ -17,11 +18,17 @@ const outsideEnum = (values: readonly unknown[]) => `${values.map(String).join('
 export const unitOf = (limit: Limit, size: number) =>
   `${limit.kind === 'items' ? 'item' : 'character'}${size === 1 ? '' : 's'}`
 
+/** The bound a size outside a limit breaks. */
+export const brokenBoundOf = (limit: Pick<Limit, 'kind' | 'min'>, size: number): RuleKind =>
+  `${limit.min !== undefined && size < limit.min ? 'min' : 'max'}-${limit.kind}`
+
 /** A path as a case's title writes it. */
 export const describePath = (path: Path) => jsonPointer(path).slice(1) || 'body'
 
 export type BrokenField = {
   title: string
+  /** The constraint it breaks. */
+  breaks: RuleKind
   path: Path
   value: unknown
   remove?: boolean
@@ -39,15 +46,26 @@ export const invalidCasesOf = (
   const found: BrokenField[] = []
   const where = describePath(at)
   if (at.length > 0)
-    found.push({ title: `${where} of the wrong JSON type`, path: at, value: wrongType(schema) })
+    found.push({
+      title: `${where} of the wrong JSON type`,
+      breaks: 'type',
+      path: at,
+      value: wrongType(schema),
+    })
   if (schema.enum && schema.enum.length > 0) {
-    found.push({ title: `${where} outside its enum`, path: at, value: outsideEnum(schema.enum) })
+    found.push({
+      title: `${where} outside its enum`,
+      breaks: 'enum',
+      path: at,
+      value: outsideEnum(schema.enum),
+    })
   }
   const prefix = literalPrefixOf(schema.pattern)
   if (schema.type === 'string' && prefix !== undefined) {
     const length = schema.minLength ?? prefix.length + 1
     found.push({
       title: `${where} without its ${prefix} prefix`,
+      breaks: 'pattern',
       path: at,
       value: 'z'.repeat(length),
     })
@@ -56,6 +74,7 @@ export const invalidCasesOf = (
     for (const key of schema.required ?? []) {
       found.push({
         title: `${describePath([...at, key])} missing`,
+        breaks: 'required',
         path: [...at, key],
         value: undefined,
         remove: true,
