@@ -1,7 +1,8 @@
 import type { Context } from 'hono'
 import { redactText } from '../../common/redact.js'
 import type { MockEnv } from '../env.js'
-import { type Journal, journalRequestBody, journalResponse } from '../journal.js'
+import type { Journal } from '../journal.js'
+import { journalRequestBody, journalResponse } from '../journal-bodies.js'
 import type { AppliedRule } from '../rules.js'
 
 /** How a request was answered: the answer, whether a fault streams it, the rules that applied. */

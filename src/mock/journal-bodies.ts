@@ -1,0 +1,189 @@
+import type { HonoRequest } from 'hono'
+import { readAtMost } from '../common/read-at-most.js'
+import { isSecretName, mayHoldSecret, redactJson, redactText } from '../common/redact.js'
+import { lightweightBody } from './internal/lightweight-body.js'
+import type { JournalEntry } from './journal.js'
+
+// What a request's and an answer's bodies become in the journal: secrets masked on write, a large
+// body kept as its size, a body that cannot hold a secret kept as text and parsed on read.
+
+/** A body larger than this is journalled as its size only. */
+export const MAX_JOURNALLED_BODY = 64 * 1024
+/** What a streamed answer (a `truncate` fault) is journalled as: its reader alone consumes it. */
+const STREAMED_BODY = '(streamed body, not kept)'
+
+/** A body kept as text because it cannot hold a secret: parsed when the journal is read. */
+type CleanText = { readonly cleanText: string }
+const isCleanText = (body: unknown): body is CleanText =>
+  typeof body === 'object' && body !== null && 'cleanText' in body
+
+/** JSON parsed, or the text when it is not JSON. */
+const parsedOrText = (text: string): unknown => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+/**
+ * The body to journal. One that could hold a secret is parsed and redacted now (redacted on
+ * write: no secret is ever stored); any other is kept as text and parsed on read, which keeps the
+ * journal off the hot path (it cost a quarter of a rename's throughput when it parsed every body).
+ */
+export const journalBody = (text: string): unknown => {
+  if (text === '') return null
+  if (text.length > MAX_JOURNALLED_BODY) return `(${text.length} characters, not kept)`
+  if (!mayHoldSecret(text)) return { cleanText: text } satisfies CleanText
+  const parsed = parsedOrText(text)
+  // not JSON (malformed, a form): mask secret fields by name
+  return typeof parsed === 'string' ? redactText(parsed) : redactParsed(parsed)
+}
+
+/** Deeper than this, a subtree goes through redactJson whatever it holds (it bounds the depth). */
+const MAX_PLAIN_DEPTH = 60
+
+/** Whether a parsed JSON value has a secret-named key anywhere in it (or is too deep to tell). */
+const hasSecretName = (value: unknown, depth = 0): boolean => {
+  if (typeof value !== 'object' || value === null) return false
+  if (depth > MAX_PLAIN_DEPTH) return true
+  if (Array.isArray(value)) return value.some((item) => hasSecretName(item, depth + 1))
+  for (const key in value)
+    if (isSecretName(key) || hasSecretName(Reflect.get(value, key), depth + 1)) return true
+  return false
+}
+
+/**
+ * `redactJson(parsed)`, with the top-level fields that hold no secret-named key kept as parsed:
+ * redactJson copies every object it walks, and a create's answer (its `tokens` beside a worker,
+ * an instance and a launch) cost twice as much through it whole (measured: ~15 µs against ~8 µs).
+ */
+const redactParsed = (parsed: unknown): unknown => {
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return redactJson(parsed)
+  // fromEntries, as redactJson: a `__proto__` key stays a field
+  return Object.fromEntries(
+    Object.entries(parsed).map(([key, value]) => {
+      if (!isSecretName(key) && !hasSecretName(value)) return [key, value]
+      const masked = redactJson(Object.fromEntries([[key, value]]))
+      return [
+        key,
+        typeof masked === 'object' && masked !== null ? Reflect.get(masked, key) : masked,
+      ]
+    }),
+  )
+}
+
+// Through redactJson all the same: it bounds the depth (a 10 000-deep array must not reach c.json).
+const readable = (body: unknown) =>
+  isCleanText(body) ? redactJson(parsedOrText(body.cleanText)) : body
+
+/** An entry as readers see it: kept text bodies parsed. */
+export const forReaders = (entry: JournalEntry): JournalEntry => {
+  if (!isCleanText(entry.request.body) && !isCleanText(entry.response.body)) return entry
+  return {
+    ...entry,
+    request: { ...entry.request, body: readable(entry.request.body) },
+    response: { ...entry.response, body: readable(entry.response.body) },
+  }
+}
+
+const journalBytes = (bytes: Uint8Array) =>
+  bytes.byteLength > MAX_JOURNALLED_BODY
+    ? `(${bytes.byteLength} bytes, not kept)`
+    : journalBody(new TextDecoder().decode(bytes))
+
+/**
+ * A clone's body whose `cancel` settles at once. A clone is one branch of a tee, and cancelling a
+ * tee's branch settles only once the other branch (the client's answer, not read yet) is done
+ * too: `readAtMost` awaits its cancel, and hung on any answer over its bound.
+ */
+const cloneBody = (res: Response): ReadableStream<Uint8Array> | null => {
+  const body = res.clone().body
+  if (body === null) return null
+  const reader = body.getReader()
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read()
+      if (done) controller.close()
+      else controller.enqueue(value)
+    },
+    cancel(reason) {
+      reader.cancel(reason).catch(() => undefined)
+    },
+  })
+}
+
+/**
+ * The answer to journal. Served by @hono/node-server, its body is read from the lightweight
+ * Response's cache (no copy, and the answer keeps its single write); otherwise from the value
+ * value or text it was written from (`written`), when given; otherwise from a clone, at most
+ * MAX_JOURNALLED_BODY bytes of it. A streamed answer (`isStreamed`: a `truncate` fault) is
+ * not read at all: the client must get exactly what the fault makes of it.
+ */
+export const journalResponse = async (
+  res: Response,
+  options: {
+    isStreamed: boolean
+    written?: { readonly json?: unknown; readonly text?: string | undefined }
+  },
+): Promise<JournalEntry['response']> => {
+  const light = lightweightBody(res)
+  if (light) {
+    const { body, contentType } = light
+    if (body === null) return { contentType, body: null }
+    if (typeof body === 'string') return { contentType, body: journalBody(body) }
+    if (body instanceof Uint8Array) return { contentType, body: journalBytes(body) }
+    return { contentType, body: STREAMED_BODY }
+  }
+  const contentType = res.headers.get('content-type')
+  if (options.isStreamed) return { contentType, body: STREAMED_BODY }
+  // Written from this value or text: the same text, without reading the answer again.
+  const { written } = options
+  if (written?.text !== undefined) return { contentType, body: journalBody(written.text) }
+  if (written?.json !== undefined)
+    return { contentType, body: journalBody(JSON.stringify(written.json) ?? '') }
+  if (res.body === null) return { contentType, body: null }
+  if (res.bodyUsed) return { contentType, body: '(body not kept)' }
+  const read = await readAtMost(cloneBody(res), MAX_JOURNALLED_BODY)
+  if (read.kind === 'too-large')
+    return { contentType, body: `(more than ${MAX_JOURNALLED_BODY} bytes, not kept)` }
+  if (read.kind === 'broken') return { contentType, body: '(body not readable)' }
+  return { contentType, body: journalBytes(new Uint8Array(read.bytes)) }
+}
+
+/**
+ * The request body to journal, read from what the handlers already parsed when possible. A body
+ * that nobody read and that may be large (no or a big Content-Length, or refused as too large) is
+ * not read: the journal must not be a way around the body limit.
+ */
+export const journalRequestBody = async (req: HonoRequest, status: number): Promise<unknown> => {
+  const cached = req.bodyCache
+  try {
+    if (cached.text !== undefined) return journalBody(await cached.text)
+    if (cached.json !== undefined) return journalBody(JSON.stringify(await cached.json))
+    if (cached.arrayBuffer !== undefined) {
+      const bytes = await cached.arrayBuffer
+      return bytes.byteLength > MAX_JOURNALLED_BODY
+        ? `(${bytes.byteLength} bytes, not kept)`
+        : journalBody(new TextDecoder().decode(bytes))
+    }
+  } catch {
+    return '(body not readable)' // the body broke mid-stream: answered already, nothing to keep
+  }
+  const length = Number(req.header('content-length'))
+  // A refused body is not touched at all: opening `raw.body` on a node server takes the socket's
+  // stream from node, which then neither drains it nor keeps the connection (the client, still
+  // sending, got a reset instead of the 413).
+  if (status === 413)
+    return Number.isFinite(length) ? `(${length} bytes, not kept)` : '(body not kept)'
+  const stream = req.raw.body
+  if (stream === null) return null
+  if (req.raw.bodyUsed || length > MAX_JOURNALLED_BODY) {
+    return Number.isFinite(length) ? `(${length} bytes, not kept)` : '(body not kept)'
+  }
+  const read = await readAtMost(stream, MAX_JOURNALLED_BODY)
+  if (read.kind === 'too-large') return `(more than ${MAX_JOURNALLED_BODY} bytes, not kept)`
+  if (read.kind === 'broken') return '(body not readable)'
+  return journalBody(new TextDecoder().decode(read.bytes))
+}
