@@ -59,6 +59,14 @@ type Count = { judged: number; failedCount: number; failed: string[]; unjudged: 
 
 const emptyCount = (): Count => ({ judged: 0, failedCount: 0, failed: [], unjudged: 0 })
 
+/** One side's check, to count its verdict on one exchange. */
+type SideVerdict = {
+  readonly count: Count
+  readonly input: CheckInput
+  readonly check: Check | undefined
+  readonly isFailed?: () => boolean
+}
+
 /**
  * Whether a side's verdict is a failure. A request that breaks a rule breaks that one alone, so
  * any wrong answer is the rule's; an accepted request holds every rule at once (a valid path id
@@ -98,12 +106,8 @@ export const createCoverage = (checks: readonly Check[]): CoverageRecorder => {
     ]),
   )
 
-  const tallyOne = (
-    count: Count,
-    input: CheckInput,
-    check: Check | undefined,
-    isFailed?: () => boolean,
-  ) => {
+  /** Counts a side's check's verdict on an exchange; `isFailed` says whether a failure is the rule's. */
+  const countVerdict = ({ count, input, check, isFailed }: SideVerdict) => {
     if (!check) return
     const verdict = check.run(input)
     if (verdict.kind === 'n/a') {
@@ -126,17 +130,23 @@ export const createCoverage = (checks: readonly Check[]): CoverageRecorder => {
       if (!count) continue
       if (rule.part === 'response') {
         if (input.case.expect !== 'accept') continue
-        tallyOne(count.response, input, judgeOf('response'), () => {
-          broken ??= brokenResponsePointers(input)
-          return broken.has(rule.pointer)
+        countVerdict({
+          count: count.response,
+          input,
+          check: judgeOf('response'),
+          isFailed: () => {
+            broken ??= brokenResponsePointers(input)
+            return broken.has(rule.pointer)
+          },
         })
         continue
       }
       sent ??= sentParts(input.sentBody, input.params)
       const evidence = evidenceOf(rule, input.case, sent)
-      if (evidence.isViolation) tallyOne(count.violation, input, judgeOf('violation'))
+      if (evidence.isViolation)
+        countVerdict({ count: count.violation, input, check: judgeOf('violation') })
       if (evidence.isAtBound || evidence.isOmission)
-        tallyOne(count.boundary, input, judgeOf('boundary'))
+        countVerdict({ count: count.boundary, input, check: judgeOf('boundary') })
     }
   }
 

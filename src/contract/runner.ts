@@ -121,12 +121,12 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
     deadline,
   })
   const isStrict = options.strict === true
-  const tally = createTally(
-    selected,
-    (input) => describeExchange(input, redactor),
+  const tally = createTally({
+    checks: selected,
+    describe: (input) => describeExchange(input, redactor),
     isStrict,
     leftOut,
-  )
+  })
   const coverage = createCoverage(selected)
   const sent = await sendCases({
     cases,

@@ -26,13 +26,19 @@ export type Tally = {
   readonly results: (unsent: Unsent) => CheckResult[]
 }
 
+export type TallyOptions = {
+  /** The checks that judge, in the report's order. */
+  readonly checks: readonly Check[]
+  /** What the report keeps of an exchange a check judged. */
+  readonly describe: (input: CheckInput) => DescribedExchange
+  /** Warnings fail (`--strict`). */
+  readonly isStrict: boolean
+  /** The checks --only/--skip left out: reported as skipped. */
+  readonly leftOut?: readonly LeftOutCheck[]
+}
+
 /** The verdicts of a run, gathered exchange by exchange. */
-export const createTally = (
-  checks: readonly Check[],
-  describe: (input: CheckInput) => DescribedExchange,
-  isStrict: boolean,
-  leftOut: readonly LeftOutCheck[] = [],
-): Tally => {
+export const createTally = ({ checks, describe, isStrict, leftOut = [] }: TallyOptions): Tally => {
   const judged = new Map<Check, Map<OperationId, Judged>>(
     checks.map((check) => [
       check,
