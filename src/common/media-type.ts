@@ -16,3 +16,21 @@ const JSON_ESSENCE = /^application\/(?:[a-z0-9!#$&^_.+-]+\+)?json$/
  */
 export const isJsonMediaType = (contentType: string | undefined): boolean =>
   JSON_ESSENCE.test(mediaType(contentType))
+
+// RFC 9110 §5.6.2 token, §5.6.4 quoted-string, §5.6.6 parameters (empty ones allowed).
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+"
+const QUOTED_STRING = '"(?:[^"\\\\]|\\\\.)*"'
+const PARAMETERS = new RegExp(
+  `^(?:[ \\t]*;[ \\t]*(?:${TOKEN}=(?:${TOKEN}|${QUOTED_STRING}))?)*[ \\t]*$`,
+)
+
+/**
+ * Whether a Content-Type is a JSON media type whose parameters are well formed: what a JSON request
+ * body may be sent with (`application/json; charset=utf-8`, `application/merge-patch+json`); any
+ * other body is a 415.
+ */
+export const isJsonRequestType = (contentType: string | undefined): boolean => {
+  if (!isJsonMediaType(contentType) || contentType === undefined) return false
+  const semicolon = contentType.indexOf(';')
+  return semicolon === -1 || PARAMETERS.test(contentType.slice(semicolon))
+}

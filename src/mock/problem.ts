@@ -239,7 +239,3 @@ export const problemResponseOf = (
     ? c.body(body, { status: problem.status, headers: allHeaders })
     : problemAt(c.req.path, { ...problem, ...(errors ? { errors } : {}) }, headers)
 }
-
-/** A 400 naming a request header whose value the mock cannot decode (`x-mock-session`…). */
-export const headerProblem = (c: Context, name: string, message: string) =>
-  problemResponseOf(c, PROBLEMS.invalidHeader(name, message))

@@ -1,4 +1,4 @@
-import { ID_PREFIX } from '../schemas/ids.js'
+import { ID_PREFIX, MOCK_ID_PREFIX } from '../schemas/ids.js'
 import { buildLlmProviderRecord, buildWorkerRecord, DEFAULT_API_KEY_LENGTH } from './factories.js'
 import { createFaker, type MockFaker } from './internal/create-faker.js'
 import { newId } from './internal/new-id.js'
@@ -80,7 +80,7 @@ export const seededIds = (seed: number = DEFAULT_SEED) => {
     random,
     orgId: newId(ID_PREFIX.org, random, SEED_EPOCH_MS),
     llmProviderId: newId(ID_PREFIX.llmProvider, random, SEED_EPOCH_MS),
-    userId: newId('usr', random, SEED_EPOCH_MS),
+    userId: newId(MOCK_ID_PREFIX.user, random, SEED_EPOCH_MS),
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isJsonMediaType, mediaType } from '../../src/common/media-type.js'
+import { isJsonMediaType, isJsonRequestType, mediaType } from '../../src/common/media-type.js'
 
 describe('media type', () => {
   it.each([
@@ -51,5 +51,41 @@ describe('media type', () => {
     'application/vnd.api+json+xml',
   ])('does not read %j as JSON', (contentType) => {
     expect(isJsonMediaType(contentType)).toBe(false)
+  })
+})
+
+describe('a JSON request body type (the 415 gate)', () => {
+  it.each([
+    'application/json',
+    'Application/JSON; charset=UTF-8',
+    'application/json ; charset=utf-8',
+    'application/json;',
+    'application/json;;charset=utf-8',
+    'application/json; charset="utf-8"',
+    'application/json; x="a \\" b"',
+    'application/merge-patch+json',
+    'application/vnd.worker.v2+json',
+  ])('accepts %j', (contentType) => {
+    expect(isJsonRequestType(contentType)).toBe(true)
+  })
+
+  it.each([
+    undefined,
+    '',
+    'text/json',
+    'application/jsonp',
+    'application/json x',
+    'application/json; charset',
+    'application/json; charset=',
+    'application/json; charset=utf 8',
+    'application/json; x="unterminated',
+    'application/json; a=b c',
+  ])('refuses %j', (contentType) => {
+    expect(isJsonRequestType(contentType)).toBe(false)
+  })
+
+  it('decides a long hostile parameter list (no backtracking blow-up: the test would time out)', () => {
+    expect(isJsonRequestType(`application/json${'; a="\\'.repeat(20_000)}`)).toBe(false)
+    expect(isJsonRequestType(`application/json${'; a=b'.repeat(20_000)} `)).toBe(true)
   })
 })

@@ -1,5 +1,5 @@
 import type { Context, Env, Hono } from 'hono'
-import { buildProblem, problemResponseOf } from '../problem.js'
+import { PROBLEMS, problemResponseOf } from '../problem.js'
 import { type DashboardAssets, loadDashboardAssets } from './dashboard-assets.js'
 import { DASHBOARD_ASSETS_PATH, DASHBOARD_PATH, isDashboardAssetName } from './dashboard-path.js'
 
@@ -46,14 +46,7 @@ const PAGE = `<!doctype html>
 `
 
 const missing = (c: Context) =>
-  problemResponseOf(
-    c,
-    buildProblem(
-      'not-found',
-      "The dashboard's files are not in this copy of the kit; build it (npm run build) or reinstall the package. The admin API works without them.",
-    ),
-    DASHBOARD_HEADERS,
-  )
+  problemResponseOf(c, PROBLEMS.dashboardAssetsMissing(), DASHBOARD_HEADERS)
 
 /**
  * `GET /__mock/` (the dashboard page) and `GET /__mock/dashboard/:name` (its two files), for the
@@ -68,11 +61,7 @@ export const registerDashboard = <E extends Env>(
   app.get(`${DASHBOARD_ASSETS_PATH}/:name`, (c) => {
     const name = c.req.param('name')
     if (!isDashboardAssetName(name))
-      return problemResponseOf(
-        c,
-        buildProblem('not-found', 'The dashboard serves a fixed list of files.'),
-        DASHBOARD_HEADERS,
-      )
+      return problemResponseOf(c, PROBLEMS.dashboardAssetNotFound(), DASHBOARD_HEADERS)
     const asset = load()?.get(name)
     if (!asset) return missing(c)
     return c.body(asset.body, 200, { ...DASHBOARD_HEADERS, 'content-type': asset.type })

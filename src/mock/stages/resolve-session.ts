@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { MockEnv } from '../env.js'
-import { headerProblem } from '../problem.js'
+import { PROBLEMS, problemResponseOf } from '../problem.js'
 import { type Scenario, ScenarioName } from '../scenario.js'
 import type { ScenarioCatalog } from '../scenario-catalog.js'
 import type { Sessions } from '../session.js'
@@ -30,15 +30,15 @@ export const resolveSession =
     const rawScenario = c.req.header('x-mock-scenario')
     const sessionId = rawSession === undefined ? undefined : SessionHeader.safeParse(rawSession)
     if (sessionId && !sessionId.success) {
-      return headerProblem(c, 'x-mock-session', sessionId.error.issues[0]?.message ?? '')
+      const message = sessionId.error.issues[0]?.message ?? ''
+      return problemResponseOf(c, PROBLEMS.invalidHeader('x-mock-session', message))
     }
     let scenario: Scenario | undefined
     if (rawScenario !== undefined) {
       const name = ScenarioHeader.safeParse(rawScenario)
       scenario = name.success ? catalog.lookup(name.data) : undefined
       if (!scenario) {
-        const names = [...catalog.all().keys()].join(', ')
-        return headerProblem(c, 'x-mock-scenario', `unknown scenario; known: ${names}`)
+        return problemResponseOf(c, PROBLEMS.unknownScenarioHeader([...catalog.all().keys()]))
       }
     }
     const id = sessionId?.data ?? ''

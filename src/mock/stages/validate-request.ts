@@ -1,16 +1,9 @@
 import type { Context } from 'hono'
 import type { MatchedOperation } from '../../api/match-operation.js'
+import { isJsonMediaType, isJsonRequestType } from '../../common/media-type.js'
 import type { MockEnv } from '../env.js'
 import { toProblemErrors } from '../internal/problem-errors.js'
 import { PROBLEMS, problemResponse, problemResponseOf } from '../problem.js'
-
-// What @hono/zod-openapi's validators accepted, kept exactly (the mock answered through them):
-/** The content types a JSON body may be sent with (the media-type gate: else 415). */
-const JSON_REQUEST = /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/i
-/** A media type (parameters cut) whose body is parsed as JSON; any other body validates as `{}`. */
-const JSON_ESSENCE = /^application\/([\w.-]+\+)?json$/i
-/** A content type whose body a failed-params answer also checks. */
-const JSON_LIKE = /^application\/([\w.-]+\+)?json/i
 
 /** The request's input, validated by its operation's schemas, or the 400/415 that refuses it. */
 export type Validated =
@@ -30,7 +23,7 @@ const parseJsonBody = async (c: Context<MockEnv>): Promise<unknown> =>
 
 /** The JSON body if the request declares one and it parses, else undefined (never throws). */
 const jsonBodyIfAny = async (c: Context<MockEnv>): Promise<unknown> => {
-  if (!JSON_LIKE.test(c.req.header('content-type') ?? '')) return undefined
+  if (!isJsonMediaType(c.req.header('content-type'))) return undefined
   try {
     return await parseJsonBody(c)
   } catch {
@@ -61,11 +54,12 @@ export const validateRequest = async (
     params = checked.data
   }
   const contentType = c.req.header('content-type')
-  if (contentType ? !JSON_REQUEST.test(contentType) : await hasBody(c)) {
+  if (contentType ? !isJsonRequestType(contentType) : await hasBody(c)) {
     return { refusal: problemResponseOf(c, PROBLEMS.unsupportedMediaType(contentType)) }
   }
+  // Without a content type there is no body here: it validates as `{}` (every field missing).
   let body: unknown = {}
-  if (contentType && JSON_ESSENCE.test(contentType.split(';')[0]?.trim() ?? '')) {
+  if (contentType) {
     try {
       body = await parseJsonBody(c)
     } catch {
