@@ -10,12 +10,13 @@ import {
   WorkerEnvelope,
 } from '../schemas/worker.js'
 import type { MockAppOptions } from './app.js'
+import { DEFAULT_SEED } from './defaults.js'
 import { buildTokens, buildWorkerRecord, mergeLlmProvider, toMockLlmProvider } from './factories.js'
 import { type FixtureProblemKind, Fixtures } from './fixture-files.js'
 import { newId } from './internal/new-id.js'
 import { PROBLEMS } from './problem.js'
 import { BASELINE_SCENARIO } from './scenario.js'
-import { createSession, DEFAULT_SEED, type Session } from './session.js'
+import { createSession, type Session } from './session.js'
 import { toProblemErrors } from './validation-hook.js'
 import { toWorkerView } from './worker-view.js'
 

@@ -1,4 +1,5 @@
 import { ID_PREFIX, MOCK_ID_PREFIX } from '../schemas/ids.js'
+import { DEFAULT_SEED } from './defaults.js'
 import { buildLlmProviderRecord, buildWorkerRecord, DEFAULT_API_KEY_LENGTH } from './factories.js'
 import { createFaker, type MockFaker } from './internal/create-faker.js'
 import { newId } from './internal/new-id.js'
@@ -19,8 +20,6 @@ import {
  * mock prints at start-up are the same on every start with the same seed.
  */
 const SEED_EPOCH_MS = Date.UTC(2026, 0, 1)
-
-export const DEFAULT_SEED = 1
 
 /** Per-rule memory of a session: how often each rule applied, and recent hits for rate limits. */
 export type RuleState = { applied: number[]; hits: number[][] }

@@ -16,13 +16,12 @@ import { type CorsPolicy, createCors } from '../mock/stages/cors.js'
 import { notFound, onError } from '../mock/stages/errors.js'
 import { guardAdmin } from '../mock/stages/guard-admin.js'
 import { logLine } from '../mock/stages/log-request.js'
+import { DEFAULT_PROXY_TIMEOUT_MS } from './defaults.js'
 import { createFallback } from './fallback.js'
 import type { Fetch } from './forward.js'
 import { type ExchangeNote, proxyExchange } from './proxy-exchange.js'
 import { createRecording } from './recording.js'
 
-/** How long a forwarded request may take, answer included, by default (`--timeout`). */
-export const DEFAULT_PROXY_TIMEOUT_MS = 30_000
 /** The largest request or answer body the proxy carries (bodies are read whole, to be judged). */
 export const MAX_PROXIED_BYTES = 8 * 1024 * 1024
 /** Characters of one violation's message in a log line. */
