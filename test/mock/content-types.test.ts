@@ -32,7 +32,7 @@ describe('the content types of a request body', () => {
   ])('refuses a body sent as %j with a 415 naming the header', async (contentType) => {
     const res = await create(contentType)
     expect(res.status).toBe(415)
-    const body = await res.json()
+    const body = (await res.json()) as { errors: unknown }
     expect(body.errors).toEqual([
       { pointer: '/headers/content-type', message: 'Expected application/json' },
     ])
@@ -53,6 +53,7 @@ describe('the content types of a request body', () => {
       body: JSON.stringify({ name: '' }),
     })
     expect(jsonp.status).toBe(400)
-    expect(pointers((await jsonp.json()).errors)).toEqual(['/params/id'])
+    const jsonpBody = (await jsonp.json()) as { errors: { pointer: string }[] }
+    expect(pointers(jsonpBody.errors)).toEqual(['/params/id'])
   })
 })
