@@ -1,16 +1,15 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import type { OperationId } from '../api/operations.js'
-import { isSecretHeader, redactText, secretsIn } from '../common/redact.js'
+import { isSecretHeader } from '../common/redact.js'
+import { buildReport } from './build-report.js'
 import { buildCases } from './cases.js'
 import { createClient, type Fetch } from './client.js'
-import { createCoverage } from './coverage.js'
-import { describeExchange } from './describe-exchange.js'
 import { probeTarget } from './probe-target.js'
 import { createRedactor } from './redactor.js'
 import type { CheckResult, Report } from './report.js'
+import { createRunJudge } from './run-judge.js'
 import { partitionChecks, selectChecks } from './select-checks.js'
 import { sendCases } from './send-cases.js'
-import { createTally } from './tally.js'
 import { validateOptions } from './validate-options.js'
 
 export { selectChecks }
@@ -113,6 +112,7 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
     redact: redactor.response,
   })
 
+  // Plan: every case, from the schemas alone, within the run's bound.
   const cases = buildCases({
     seed,
     runs: options.runs ?? CONTRACT_DEFAULTS.runs,
@@ -120,14 +120,9 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
     namePrefix: `wak-contract-${runId}`,
     deadline,
   })
+  // Send, and judge each answer as it arrives.
   const isStrict = options.strict === true
-  const tally = createTally({
-    checks: selected,
-    describe: (input) => describeExchange(input, redactor),
-    isStrict,
-    leftOut,
-  })
-  const coverage = createCoverage(selected)
+  const judge = createRunJudge({ checks: selected, leftOut, isStrict, redactor })
   const sent = await sendCases({
     cases,
     client,
@@ -137,34 +132,23 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
     orgId: options.orgId,
     llmProviderId: options.llmProviderId,
     onOperation: options.onOperation,
-    onExchange: (input) => {
-      // Tokens the server hands out are masked wherever they come back, this answer included.
-      redactor.remember(secretsIn(input.exchange.response?.json))
-      tally.judge(input)
-      coverage.record(input)
-    },
+    onExchange: judge.judge,
   })
 
-  const results: CheckResult[] = tally.results(sent)
+  // Report.
+  const results = judge.results(sent)
   for (const result of results) options.onResult?.(result)
-
-  return {
-    tool: 'worker-api-kit contract',
-    baseUrl: redactor.request(redactText(options.baseUrl)),
+  return buildReport({
+    baseUrl: options.baseUrl,
     runId,
     seed,
-    profile: isStrict ? 'strict' : 'default',
-    startedAt: startedAt.toISOString(),
-    durationMs: Math.round(performance.now() - started),
+    isStrict,
+    startedAt,
+    started,
     requestCount: client.requestCount(),
-    workersCreated: sent.workersCreated,
+    sent,
     results,
-    skippedCases: sent.notRun.map(({ case: c, reason }) => ({
-      operationId: c.operationId,
-      caseTitle: c.title,
-      reason,
-    })),
-    abortedBecause: sent.abortedBecause,
-    coverage: coverage.result(sent),
-  }
+    coverage: judge.coverage(sent),
+    redactor,
+  })
 }
