@@ -107,6 +107,16 @@ const keptViolations = (violations: readonly JournalViolation[]): readonly Journ
     message: excerpt(redactText(violation.message), MAX_VIOLATION_MESSAGE),
   }))
 
+/** A text cut to an excerpt, or null. */
+const textOrNull = (text: string | null, max: number) => (text === null ? null : excerpt(text, max))
+
+/** A rule as kept: its description and effect cut to excerpts. */
+const keptRule = (rule: JournalRule): JournalRule => ({
+  index: rule.index,
+  description: textOrNull(rule.description, MAX_RULE_DESCRIPTION),
+  effect: excerpt(rule.effect, MAX_RULE_DESCRIPTION),
+})
+
 /** Bytes of a journal answer besides its entries: `{"count":…,"entries":[],"next":…}`. */
 const ANSWER_ROOM = 64
 
@@ -156,49 +166,47 @@ export const createJournal = (
     }
   }
   return {
-    record({ rules = [], response = NO_RESPONSE, violations, source, ...entry }: JournalRecord) {
+    record(input: JournalRecord) {
       seq++
       // Path and query are cut from the request's URL: from a long URL, keep copies, not views
       // that would keep the whole URL alive (see `detached`).
-      const isLongUrl = entry.path.length + entry.query.length > MAX_SHARED_URL
+      const isLongUrl = input.path.length + input.query.length > MAX_SHARED_URL
       const own = (text: string) => {
         const kept = excerpt(text, MAX_JOURNALLED_TEXT)
         return isLongUrl && kept === text ? detached(text) : kept
       }
-      const stored: JournalEntry = {
-        ...entry,
-        seq,
-        path: own(entry.path),
-        query: own(entry.query),
+      const { request, response = NO_RESPONSE, rules = NO_RULES, violations, source } = input
+      // One literal in the order readers see (seq after the request): a fixed shape, no copies.
+      const entry: JournalEntry = {
+        at: input.at,
+        session: input.session,
+        operationId: input.operationId,
+        method: input.method,
+        path: own(input.path),
+        query: own(input.query),
+        status: input.status,
+        durationMs: input.durationMs,
         request: {
-          ...entry.request,
-          contentType:
-            entry.request.contentType === null
-              ? null
-              : excerpt(entry.request.contentType, MAX_JOURNALLED_TEXT),
-          authorization: entry.request.authorization === null ? null : REDACTED,
+          contentType: textOrNull(request.contentType, MAX_JOURNALLED_TEXT),
+          authorization: request.authorization === null ? null : REDACTED,
+          body: request.body,
         },
+        seq,
         response: {
-          contentType:
-            response.contentType === null
-              ? null
-              : excerpt(response.contentType, MAX_JOURNALLED_TEXT),
+          contentType: textOrNull(response.contentType, MAX_JOURNALLED_TEXT),
           body: response.body,
         },
-        rules:
-          rules.length === 0
-            ? NO_RULES
-            : rules.map((rule) => ({
-                index: rule.index,
-                description:
-                  rule.description === null
-                    ? null
-                    : excerpt(rule.description, MAX_RULE_DESCRIPTION),
-                effect: excerpt(rule.effect, MAX_RULE_DESCRIPTION),
-              })),
-        ...(violations === undefined ? {} : { violations: keptViolations(violations) }),
-        ...(source === undefined ? {} : { source }),
+        rules: rules.length === 0 ? NO_RULES : rules.map(keptRule),
       }
+      // The proxy's: what it found wrong, and who answered.
+      const stored: JournalEntry =
+        violations === undefined && source === undefined
+          ? entry
+          : {
+              ...entry,
+              ...(violations === undefined ? {} : { violations: keptViolations(violations) }),
+              ...(source === undefined ? {} : { source }),
+            }
       const size = jsonBytes(stored)
       kept.push({ entry: stored, size })
       bytes += size
