@@ -10,7 +10,7 @@ export const strictProblemDetails = defineCheck({
   profile: 'strict',
   operations: ALL_OPERATIONS,
   appliesTo: { expect: ['reject'], response: 'client-error' },
-  run: ({ response, case: c }) => {
+  run: ({ response, case: { brokenPointer } }) => {
     const contentType = response.headers['content-type'] ?? ''
     if (!/^application\/problem\+json\s*(;|$)/i.test(contentType)) {
       return fail(
@@ -20,7 +20,6 @@ export const strictProblemDetails = defineCheck({
     const problem = Problem.safeParse(response.json)
     if (!problem.success)
       return fail(`the body is not a problem document: ${problem.error.issues[0]?.message ?? ''}`)
-    const { brokenPointer } = c
     const pointers = problem.data.errors?.map((e) => e.pointer) ?? []
     if (brokenPointer !== undefined && !pointers.includes(brokenPointer)) {
       return fail(
