@@ -61,10 +61,33 @@ export const createStore = (limits: StoreLimits = DEFAULT_STORE_LIMITS) => {
   /** Each worker's size, measured once when it is put. */
   const sizes = new Map<string, number>()
   let bytes = 0
+  // Worker ids oldest first, from `head` on. Eviction reads them here: taking the oldest from the
+  // Map's own iterator walks every slot a delete left behind (V8 compacts the table only as it
+  // grows), ~8 µs a create once the store is full against ~0.4 µs from this queue.
+  let order: (string | undefined)[] = []
+  let head = 0
   const drop = (id: string) => {
     bytes -= sizes.get(id) ?? 0
     sizes.delete(id)
     workers.delete(id)
+  }
+  const isOver = () => workers.size > limits.maxWorkers || bytes > limits.maxBytes
+  /** Drops the oldest workers but `keep` until both bounds hold. */
+  const evict = (keep: string) => {
+    let kept = false
+    while (isOver() && head < order.length) {
+      const oldest = order[head]
+      order[head] = undefined
+      head++
+      if (oldest === keep) kept = true
+      else if (oldest !== undefined) drop(oldest)
+    }
+    // the worker just put is now the oldest there is: back at the front
+    if (kept) order[--head] = keep
+    if (head > 1024 && head * 2 > order.length) {
+      order = order.slice(head)
+      head = 0
+    }
   }
   return {
     orgs,
@@ -75,20 +98,18 @@ export const createStore = (limits: StoreLimits = DEFAULT_STORE_LIMITS) => {
     bytes: () => bytes,
     /**
      * Stores a worker (a known id keeps its place), then drops the oldest others until both bounds
-     * hold (Map keeps insertion order). The worker just put always stays, even alone past
-     * `maxBytes`: a create's body bounds its size. assumption: see README#limits
+     * hold. The worker just put always stays, even alone past `maxBytes`: a create's body bounds
+     * its size. assumption: see README#limits
      */
     putWorker(record: WorkerRecord) {
       const id = record.worker.id
       const size = jsonBytes(record)
-      bytes += size - (sizes.get(id) ?? 0)
+      const known = sizes.get(id)
+      bytes += size - (known ?? 0)
       sizes.set(id, size)
       workers.set(id, record)
-      if (workers.size <= limits.maxWorkers && bytes <= limits.maxBytes) return
-      for (const oldest of workers.keys()) {
-        if (workers.size <= limits.maxWorkers && bytes <= limits.maxBytes) break
-        if (oldest !== id) drop(oldest) // deleting while iterating a Map is safe
-      }
+      if (known === undefined) order.push(id)
+      if (isOver()) evict(id)
     },
     /** The provider `llmProviderId` of organization `orgId`, if both exist and belong together. */
     findLlmProvider(orgId: string, llmProviderId: string) {

@@ -81,6 +81,24 @@ describe('store bytes', () => {
     expect.soft(store.bytes()).toBe(jsonSize(renamed) + jsonSize(second))
   })
 
+  it('drops the oldest first over thousands of evictions, a rename keeping its place', () => {
+    const build = workerBuilder()
+    const store = createStore({ maxWorkers: 5, maxBytes: DEFAULT_MAX_SESSION_BYTES })
+    const all = Array.from({ length: 3_000 }, () => build(10))
+    for (const record of all) store.putWorker(record)
+    const last = all.slice(-5).map((record) => record.worker.id)
+    expect.soft(idsOf(store)).toEqual(last)
+    const oldest = all[all.length - 5]
+    if (!oldest) throw new Error('no record')
+    store.putWorker({ ...oldest, worker: { ...oldest.worker, name: 'renamed' } })
+    const newer = build(10)
+    store.putWorker(newer)
+    expect.soft(idsOf(store)).toEqual([...last.slice(1), newer.worker.id])
+    expect
+      .soft(store.bytes())
+      .toBe([...store.workers.values()].reduce((sum, record) => sum + jsonSize(record), 0))
+  })
+
   it('never drops the worker just written, even past maxBytes on its own', () => {
     const build = workerBuilder()
     const store = createStore({ maxWorkers: 10, maxBytes: 1_000 })
