@@ -1,96 +1,17 @@
 /**
  * worker-api-kit: a mock server and contract-testing kit for the Worker and Organization LLM
- * Provider API. Explicit named exports only; anything not listed here is internal.
+ * Provider API. The names below are the ones the README tells users to import (README#library);
+ * anything not listed here is internal and may change. The subpaths `worker-api-kit/fixtures`,
+ * `worker-api-kit/msw` and `worker-api-kit/vitest` have entries of their own.
  */
 
-/**
- * The OpenAPI 3.1 document generated from the schemas (the same one as `openapi/openapi.json`).
- * @example
- * ```ts
- * import { buildOpenApiDocument } from 'worker-api-kit'
- * const doc = buildOpenApiDocument('https://staging.example.com')
- * Object.keys(doc.paths ?? {}) // ['/v1/workers', '/v1/workers/{id}', ...]
- * ```
- */
-export { buildOpenApiDocument } from './api/document.js'
-/**
- * The three operations as `createRoute()` declarations: method, path, request and responses.
- * @example
- * ```ts
- * import { operations } from 'worker-api-kit'
- * operations.map((o) => `${o.method.toUpperCase()} ${o.path}`)
- * ```
- */
-export {
-  createWorker,
-  type Operation,
-  type OperationId,
-  operations,
-  updateLlmProvider,
-  updateWorker,
-} from './api/operations.js'
-export type { Check, CheckInput, Verdict } from './contract/check.js'
-export { checks } from './contract/checks/index.js'
-export { ContractError } from './contract/contract-error.js'
-/**
- * The run's rule coverage (`report.coverage`): every rule of the spec × what the run did about it.
- * @example
- * ```ts
- * import { meetsCoverage, runContract } from 'worker-api-kit'
- * const report = await runContract({ baseUrl: 'http://127.0.0.1:4010', orgId, llmProviderId })
- * if (!meetsCoverage(report.coverage, 100)) process.exitCode = 1
- * ```
- */
-export {
-  type Coverage,
-  type CoverageRow,
-  type CoverageVerdict,
-  meetsCoverage,
-} from './contract/coverage.js'
-export type { Violation } from './contract/index.js'
-export type {
-  CheckResult,
-  Exchange,
-  ExchangeSummary,
-  Finding,
-  Outcome,
-  Report,
-  Summary,
-} from './contract/report.js'
-/**
- * Turns a report into text: the console report, JSON, JUnit XML, a self-contained HTML page, and
- * the closing summary line.
- * @example
- * ```ts
- * import { formatJunit, formatReport, runContract } from 'worker-api-kit'
- * const report = await runContract({ baseUrl: 'http://127.0.0.1:4010' })
- * console.log(formatReport(report)) // ends with "N passed, N failed, N skipped"
- * await writeFile('contract.xml', formatJunit(report))
- * ```
- */
-export { summarize, summaryLine } from './contract/report.js'
-export { formatFailures, formatReport, formatResultLine } from './contract/reporters/console.js'
-export { formatHtml } from './contract/reporters/html.js'
-export { formatJson } from './contract/reporters/json.js'
-export { formatJunit } from './contract/reporters/junit.js'
-/**
- * Runs the contract suite against any base URL (or, with `fetch`, an app in-process) and returns
- * the report as a value: no console, no exit. Throws `ContractError` only when it cannot run.
- * @example
- * ```ts
- * import { runContract, summarize } from 'worker-api-kit'
- * const report = await runContract({ baseUrl: 'http://127.0.0.1:4010', orgId, llmProviderId })
- * if (summarize(report).failed > 0) process.exitCode = 1
- * ```
- */
-export {
-  CONTRACT_DEFAULTS,
-  type ContractOptions,
-  runContract,
-} from './contract/runner.js'
-export type { MockControl } from './mock/admin.js'
+// ---------------------------------------------------------------------------------------------
+// The mock
+// ---------------------------------------------------------------------------------------------
+
 /**
  * Builds the mock API as a Hono app. Call `app.request()` in tests: no port, isolated state.
+ * Bodies over `MAX_BODY_BYTES` (1 MiB) get a 413 problem.
  * @example
  * ```ts
  * import { createMockApp } from 'worker-api-kit'
@@ -103,13 +24,7 @@ export type { MockControl } from './mock/admin.js'
  * // res.status === 201; app.ids.orgId is the seeded organization
  * ```
  */
-export {
-  createMockApp,
-  MAX_BODY_BYTES,
-  type MockApp,
-  type MockAppOptions,
-  type MockLimits,
-} from './mock/app.js'
+export { createMockApp, MAX_BODY_BYTES } from './mock/app.js'
 /**
  * The fixtures, built afresh: deterministic payloads of every kind the mock answers (a fixed
  * seed and time), each parsed by its schema. `worker-api-kit/fixtures` exports the committed
@@ -124,19 +39,22 @@ export {
  * const app = createMockApp(FIXTURE_APP_OPTIONS)
  * ```
  */
-export type {
-  FixtureProblemKind,
-  Fixtures,
-  FixturesManifest,
-} from './mock/fixture-files.js'
-export {
-  buildFixtures,
-  FIXTURE_APP_OPTIONS,
-  FIXTURE_CLOCK_MS,
-  FIXTURE_SEED,
-} from './mock/fixtures.js'
-export type { JournalEntry } from './mock/journal.js'
-export { DEFAULT_LIFECYCLE, Lifecycle, type LifecycleStep } from './mock/lifecycle.js'
+export { buildFixtures, FIXTURE_APP_OPTIONS } from './mock/fixtures.js'
+/**
+ * How workers come up when a scenario gives no `lifecycle` of its own: per destination, the
+ * statuses a worker goes through and from when (README#worker-lifecycle).
+ * @example
+ * ```ts
+ * import { DEFAULT_LIFECYCLE, defineScenario } from 'worker-api-kit'
+ * DEFAULT_LIFECYCLE.cloud.map((step) => step.status) // ['provisioning', 'starting', 'running']
+ * // Local workers that come up at once, cloud ones as usual:
+ * const instant = defineScenario({
+ *   name: 'instant-local',
+ *   lifecycle: { ...DEFAULT_LIFECYCLE, local: [{ afterMs: 0, status: 'running', instanceStatus: 'running' }] },
+ * })
+ * ```
+ */
+export { DEFAULT_LIFECYCLE } from './mock/lifecycle.js'
 /**
  * Scenarios: data that layers state, rules (latency, faults, rate limits, canned answers) and a
  * worker lifecycle over the mock. `defineScenario` types one written in TypeScript.
@@ -150,14 +68,7 @@ export { DEFAULT_LIFECYCLE, Lifecycle, type LifecycleStep } from './mock/lifecyc
  * const app = createMockApp({ scenario: slowCreate })
  * ```
  */
-export {
-  defineScenario,
-  Rule,
-  Scenario,
-  type ScenarioInput,
-} from './mock/scenario.js'
-export { ScenarioError } from './mock/scenario-error.js'
-export { loadScenarioFile, shippedScenarios } from './mock/scenario-registry.js'
+export { defineScenario } from './mock/scenario.js'
 /**
  * Serves the mock over HTTP. Port 0 picks a free port.
  * @example
@@ -168,11 +79,7 @@ export { loadScenarioFile, shippedScenarios } from './mock/scenario-registry.js'
  * await server.close()
  * ```
  */
-export {
-  type MockServer,
-  type MockServerOptions,
-  startMockServer,
-} from './mock/server.js'
+export { startMockServer } from './mock/server.js'
 /**
  * An isolated session of the mock for one test (its own state and request journal), on an app
  * in-process or on a running server. Fifty tests in parallel on one server never cross-talk.
@@ -189,12 +96,62 @@ export {
  * ;(await session.requests({ operation: 'createWorker' })).length // 1
  * ```
  */
-export {
-  createTestSession,
-  type MockTarget,
-  type TestSession,
-  type TestSessionOptions,
-} from './mock/test-session.js'
+export { createTestSession } from './mock/test-session.js'
+
+// ---------------------------------------------------------------------------------------------
+// The contract suite
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Whether a run exercised at least `percent` of the spec's rules: what `--min-coverage` requires.
+ * @example
+ * ```ts
+ * import { meetsCoverage, runContract } from 'worker-api-kit'
+ * const report = await runContract({ baseUrl: 'http://127.0.0.1:4010', orgId, llmProviderId })
+ * report.coverage.percent // 100: every rule of the spec exercised; rows in report.coverage.rows
+ * if (!meetsCoverage(report.coverage, 100)) process.exitCode = 1
+ * ```
+ */
+export { meetsCoverage } from './contract/coverage.js'
+/**
+ * Runs the contract suite against any base URL (or, with `fetch`, an app in-process) and returns
+ * the report as a value: no console, no exit. Throws `ContractError` (`code` `E_USAGE` or
+ * `E_UNREACHABLE`) only when it cannot run at all.
+ * @example
+ * ```ts
+ * import { ContractError, createMockApp, runContract, summarize } from 'worker-api-kit'
+ * const app = createMockApp()
+ * const report = await runContract({ baseUrl: 'http://mock', fetch: app.request, ...app.ids })
+ * summarize(report) // { passed, failed, skipped, warned }
+ * await runContract({ baseUrl: 'not a url' }).catch((error) => error instanceof ContractError) // true
+ * ```
+ */
+export { ContractError, runContract } from './contract/index.js'
+/**
+ * Counts a report's outcomes.
+ * @example
+ * ```ts
+ * import { runContract, summarize } from 'worker-api-kit'
+ * const report = await runContract({ baseUrl: 'http://127.0.0.1:4010', orgId, llmProviderId })
+ * if (summarize(report).failed > 0) process.exitCode = 1 // { passed, failed, skipped, warned }
+ * ```
+ */
+export { summarize } from './contract/report.js'
+/**
+ * A report as one self-contained HTML page (no script, no external file): what `--html` writes.
+ * @example
+ * ```ts
+ * import { formatHtml, runContract } from 'worker-api-kit'
+ * const report = await runContract({ baseUrl: 'http://127.0.0.1:4010', orgId, llmProviderId })
+ * await writeFile('contract.html', formatHtml(report))
+ * ```
+ */
+export { formatHtml } from './contract/reporters/html.js'
+
+// ---------------------------------------------------------------------------------------------
+// The proxy
+// ---------------------------------------------------------------------------------------------
+
 /**
  * The validating, recording proxy: forwards to a deployment and judges every exchange with the
  * contract's own checks (`violations` in `GET /__mock/requests`). In tests, give it the target's
@@ -209,13 +166,33 @@ export {
  * proxy.recording.scenario() // what the target answered, as a scenario the mock loads
  * ```
  */
-export {
-  createProxyApp,
-  type ProxyApp,
-  type ProxyAppOptions,
-} from './proxy/create-proxy-app.js'
-export { type ProxyServer, type ProxyServerOptions, startProxyServer } from './proxy/server.js'
+export { createProxyApp } from './proxy/create-proxy-app.js'
+/**
+ * Serves the proxy over HTTP, as `worker-api-kit proxy` does. Port 0 picks a free port.
+ * @example
+ * ```ts
+ * import { startProxyServer } from 'worker-api-kit'
+ * const proxy = await startProxyServer({ target: 'https://staging.example.com', port: 0 })
+ * // point the app under test at proxy.url; GET `${proxy.url}/__mock/requests` has the verdicts
+ * await proxy.close()
+ * ```
+ */
+export { startProxyServer } from './proxy/server.js'
 
+// ---------------------------------------------------------------------------------------------
+// The API: its document and its schemas
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The OpenAPI 3.1 document generated from the schemas (the same one as `openapi/openapi.json`).
+ * @example
+ * ```ts
+ * import { buildOpenApiDocument } from 'worker-api-kit'
+ * const doc = buildOpenApiDocument('https://staging.example.com')
+ * Object.keys(doc.paths ?? {}) // ['/v1/workers', '/v1/workers/{id}', ...]
+ * ```
+ */
+export { buildOpenApiDocument } from './api/document.js'
 /**
  * Zod schemas of the API (plain names: the spec) and of the mock's own choices (`Mock*`), each
  * with its inferred type of the same name.
@@ -230,7 +207,6 @@ export {
   CreateWorkerResponse,
   DateTime,
   Destination,
-  ID_PREFIX,
   Instance,
   Launch,
   LlmProvider,
@@ -254,11 +230,25 @@ export {
   ProblemError,
   TeamId,
   Tokens,
-  typeId,
-  typeIdLength,
   UpdateLlmProviderBody,
   UpdateWorkerBody,
   Worker,
   WorkerEnvelope,
   WorkerId,
 } from './schemas/index.js'
+
+// ---------------------------------------------------------------------------------------------
+// Types: what the functions above take and give, for annotations in users' code
+// ---------------------------------------------------------------------------------------------
+
+export type { Coverage } from './contract/coverage.js'
+export type { ContractOptions, Report } from './contract/index.js'
+export type { Summary } from './contract/report.js'
+export type { MockApp, MockAppOptions } from './mock/app.js'
+export type { Fixtures } from './mock/fixture-files.js'
+export type { JournalEntry } from './mock/journal.js'
+export type { ScenarioInput } from './mock/scenario.js'
+export type { MockServer, MockServerOptions } from './mock/server.js'
+export type { MockTarget, TestSession, TestSessionOptions } from './mock/test-session.js'
+export type { ProxyApp, ProxyAppOptions } from './proxy/create-proxy-app.js'
+export type { ProxyServer, ProxyServerOptions } from './proxy/server.js'
