@@ -17,7 +17,7 @@ export const json = <T extends z.ZodType>(schema: T, description: string) => ({
 })
 
 /** What each error status of the mock means. The spec shows no errors (spec §7): ours. */
-export const PROBLEM_DESCRIPTIONS = {
+const PROBLEM_DESCRIPTIONS = {
   400: 'Invalid request: malformed JSON, or fields breaking the constraints (`errors[].pointer` names each one).',
   401: 'Missing or malformed bearer token (only when the mock runs with `--auth` or the `auth-required` scenario).',
   404: 'No such resource, or no such route.',

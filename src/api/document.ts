@@ -11,7 +11,7 @@ import {
 type OpenApiDocument = ReturnType<OpenAPIHono['getOpenAPI31Document']>
 
 /** An OpenAPI Example Object: a payload, and a line saying what it shows (request or response). */
-export type ResponseExample = { summary?: string; value: unknown }
+type ResponseExample = { summary?: string; value: unknown }
 
 type ExamplesOf<Route extends { responses: object }> = {
   readonly [Status in keyof Route['responses']]?: Readonly<Record<string, ResponseExample>>

@@ -24,7 +24,7 @@ export const createWorker = createRoute({
 })
 
 /** spec §4.3 */
-export const UpdateWorkerParams = z.object({
+const UpdateWorkerParams = z.object({
   id: WorkerId.openapi({ param: { name: 'id', in: 'path', required: true } }),
 })
 export const updateWorker = createRoute({
@@ -41,7 +41,7 @@ export const updateWorker = createRoute({
 })
 
 /** spec §4.1 */
-export const UpdateLlmProviderParams = z.object({
+const UpdateLlmProviderParams = z.object({
   orgId: OrgId.openapi({ param: { name: 'orgId', in: 'path', required: true } }),
   llmProviderId: LlmProviderId.openapi({
     param: { name: 'llmProviderId', in: 'path', required: true },

@@ -1,8 +1,6 @@
 import { type Flags, type OptionsConfig, parseArgsOptionsOf } from './flag.js'
 import { type UsageText, usageOf } from './usage-of.js'
 
-export type { OptionsConfig }
-
 /** Where a command writes: the CLI passes the process streams, tests pass buffers. */
 export type Io = { out: (line: string) => void; err: (line: string) => void }
 

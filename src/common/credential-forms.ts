@@ -9,7 +9,7 @@
  * Shorter values are masked where they stand (their header) but not searched for in free text:
  * three characters would mask unrelated words. README#secrets says so.
  */
-export const MIN_CREDENTIAL_LENGTH = 4
+const MIN_CREDENTIAL_LENGTH = 4
 
 /** `Bearer tok`, `Basic dXNlcjpwYXNz`, `Token tok`: a scheme word, then the credential. */
 const SCHEME = /^\s*([A-Za-z][\w.+-]*)\s+(\S(?:.*\S)?)\s*$/s

@@ -3,7 +3,7 @@
 const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
 
 /** Longest text a log line quotes from a request; the rest is counted, not shown. */
-export const MAX_LOGGED_CHARS = 300
+const MAX_LOGGED_CHARS = 300
 
 /**
  * Text from a request made safe for one log line: control characters escaped as `\xNN` /

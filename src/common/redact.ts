@@ -154,12 +154,6 @@ export const redactJson = (
   )
 }
 
-/** Headers with every credential value masked. */
-export const redactHeaders = (headers: Readonly<Record<string, string>>): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [name, isSecretHeader(name) ? REDACTED : value]),
-  )
-
 /** Secret values found in a JSON value by key (to search for later in free text). */
 export const secretsIn = (
   value: unknown,

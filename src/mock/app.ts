@@ -8,7 +8,6 @@ import { createJournal, DEFAULT_MAX_JOURNAL } from './journal.js'
 import { PROBLEMS, problemResponseOf } from './problem.js'
 import type { ScenarioInput } from './scenario.js'
 import { createScenarioCatalog } from './scenario-catalog.js'
-import type { ScenarioRegistry } from './scenario-registry.js'
 import { createSessions, DEFAULT_MAX_SESSIONS } from './session.js'
 import { adminPipeline } from './stages/admin-pipeline.js'
 import { answerOperation } from './stages/answer-operation.js'
@@ -28,7 +27,7 @@ import { DEFAULT_STORE_LIMITS } from './store.js'
 
 export { MAX_BODY_BYTES } from './defaults.js'
 
-export type MockLimits = {
+type MockLimits = {
   /** Workers kept per session; the oldest is dropped past it. Default 10 000. */
   maxWorkers?: number
   /** Sessions kept; the least recently used is dropped past it. Default 100. */
@@ -185,4 +184,3 @@ export const createMockApp = (options: MockAppOptions = {}) => {
   })
 }
 export type MockApp = ReturnType<typeof createMockApp>
-export type { ScenarioRegistry }

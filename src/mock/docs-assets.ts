@@ -18,7 +18,7 @@ export type DocsAssetName = keyof typeof DOCS_ASSET_TYPES
 /** Where the build puts the assets, relative to the package root (shipped: package.json `files`). */
 export const DOCS_ASSETS_FOLDER = 'dist/docs'
 
-export type DocsAsset = {
+type DocsAsset = {
   readonly body: Uint8Array<ArrayBuffer>
   readonly type: string
   /** A strong validator: the first 16 hex digits of the file's SHA-256 (RFC 9110 §8.8.3). */

@@ -3,7 +3,7 @@ import { type DocsAssets, isDocsAssetName, loadDocsAssets } from './docs-assets.
 import { PROBLEMS, problemResponseOf } from './problem.js'
 
 /** Where the page and its files live on the mock. */
-export const DOCS_PATH = '/docs'
+const DOCS_PATH = '/docs'
 
 /** The page's own script: swagger-ui pointed at the mock's document (no inline script: CSP). */
 const INIT_SCRIPT = 'init.js'

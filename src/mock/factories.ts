@@ -34,7 +34,7 @@ const SLUG_SOURCE_LENGTH = 256
 const iso = (ms: number) => new Date(ms).toISOString()
 
 /** An opaque access token: a recognisable prefix and 24 seeded random bytes, base64url. */
-export const buildToken = (random: Random, kind: keyof Tokens): string =>
+const buildToken = (random: Random, kind: keyof Tokens): string =>
   `wk${kind[0]}_${toBase64Url(random.bytes(TOKEN_BYTES))}`
 
 export const buildTokens = (random: Random): Tokens => ({

@@ -12,7 +12,7 @@ import type { ProblemKind } from './problem.js'
 // it imports schemas only (no faker, no app).
 
 /** The problem kinds that have a fixture: every kind the mock answers (not its own bugs). */
-export const FIXTURE_PROBLEM_KINDS = [
+const FIXTURE_PROBLEM_KINDS = [
   'validation',
   'malformed-json',
   'unauthorized',

@@ -34,7 +34,7 @@ export const PROXY_PROBLEM_KINDS: readonly ProblemKind[] = [
 export const problemType = (kind: ProblemKind) => `urn:worker-api-kit:problem:${kind}`
 
 /** A problem body of this kind. */
-export const buildProblem = (
+const buildProblem = (
   kind: ProblemKind,
   detail: string,
   errors?: ProblemError[],

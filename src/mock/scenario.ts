@@ -29,7 +29,7 @@ export const Latency = z.union([
 export type Latency = z.infer<typeof Latency>
 
 /** Which requests a rule applies to. */
-export const RuleMatch = z
+const RuleMatch = z
   .object({
     /** An operationId, or `*` for all three operations. */
     operation: z.enum([...OPERATION_IDS, '*']).default('*'),

@@ -22,7 +22,7 @@ import {
 const SEED_EPOCH_MS = Date.UTC(2026, 0, 1)
 
 /** Per-rule memory of a session: how often each rule applied, and recent hits for rate limits. */
-export type RuleState = { applied: number[]; hits: number[][] }
+type RuleState = { applied: number[]; hits: number[][] }
 
 export type Session = {
   /** The `x-mock-session` value; `''` for requests without one. */
@@ -73,7 +73,7 @@ const streamSeed = (seed: number, label: string) => {
 }
 
 /** The ids a session with this seed starts with, without building the session. */
-export const seededIds = (seed: number = DEFAULT_SEED) => {
+const seededIds = (seed: number = DEFAULT_SEED) => {
   const random = createRandom(seed)
   return {
     random,
@@ -171,7 +171,7 @@ export const DEFAULT_MAX_SESSIONS = 100
  * recently used sessions are dropped, as past `maxSessions`. 32 sessions at their full 8 MiB
  * budget: a bound a laptop bears, where 100 × 8 MiB would not. assumption: see README#limits
  */
-export const DEFAULT_MAX_TOTAL_BYTES = 256 * 1024 * 1024
+const DEFAULT_MAX_TOTAL_BYTES = 256 * 1024 * 1024
 
 export type Sessions = ReturnType<typeof createSessions>
 

@@ -23,7 +23,7 @@ import { type ExchangeNote, proxyExchange } from './proxy-exchange.js'
 import { createRecording } from './recording.js'
 
 /** The largest request or answer body the proxy carries (bodies are read whole, to be judged). */
-export const MAX_PROXIED_BYTES = 8 * 1024 * 1024
+const MAX_PROXIED_BYTES = 8 * 1024 * 1024
 /** Characters of one violation's message in a log line. */
 const MAX_LOGGED_MESSAGE = 300
 /** Characters of a line's violations, all of them. */

@@ -11,7 +11,7 @@ export const ID_PREFIX = {
   member: 'om',
   team: 'tem',
 } as const
-export type IdPrefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX]
+type IdPrefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX]
 
 /**
  * Prefixes of the mock's own TypeIDs, where the spec shows only a string (`createdByUserId`,
@@ -26,7 +26,7 @@ export const typeIdLength = (prefix: string): number => prefix.length + 1 + TYPE
  * A TypeID as the spec constrains it: exact length and `^prefix_.*` (spec §2.1).
  * `.regex`, not `.startsWith`: only `.regex` reaches the OpenAPI document as `pattern`.
  */
-export const typeId = (prefix: IdPrefix) =>
+const typeId = (prefix: IdPrefix) =>
   z
     .string()
     .length(typeIdLength(prefix))

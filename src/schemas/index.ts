@@ -1,13 +1,9 @@
 export { DateTime, MockDateTime } from './date-time.js'
 export {
-  ID_PREFIX,
-  type IdPrefix,
   LlmProviderId,
   MemberId,
   OrgId,
   TeamId,
-  typeId,
-  typeIdLength,
   WorkerId,
 } from './ids.js'
 export {

@@ -8,7 +8,7 @@ import {
 /** Where the build puts the files, relative to the package root (shipped: package.json `files`). */
 export const DASHBOARD_ASSETS_FOLDER = 'dist/dashboard'
 
-export type DashboardAsset = { readonly body: Uint8Array<ArrayBuffer>; readonly type: string }
+type DashboardAsset = { readonly body: Uint8Array<ArrayBuffer>; readonly type: string }
 export type DashboardAssets = ReadonlyMap<DashboardAssetName, DashboardAsset>
 
 let loaded: DashboardAssets | undefined

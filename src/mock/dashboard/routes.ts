@@ -3,8 +3,6 @@ import { PROBLEMS, problemResponseOf } from '../problem.js'
 import { type DashboardAssets, loadDashboardAssets } from './dashboard-assets.js'
 import { DASHBOARD_ASSETS_PATH, DASHBOARD_PATH, isDashboardAssetName } from './dashboard-path.js'
 
-export { DASHBOARD_PATH, isDashboardPath } from './dashboard-path.js'
-
 // The page reads everything it shows from the admin API with fetch; it needs no inline script or
 // style, no eval, and nothing from another host (it works offline).
 const CONTENT_SECURITY_POLICY = [
@@ -19,7 +17,7 @@ const CONTENT_SECURITY_POLICY = [
 ].join('; ')
 
 /** The page shows live data it fetches: nothing of it is worth caching or leaking in a Referer. */
-export const DASHBOARD_HEADERS = {
+const DASHBOARD_HEADERS = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',

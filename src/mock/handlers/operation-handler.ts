@@ -12,7 +12,7 @@ type ParamsSchemaOf<O extends Operation> = O['request'] extends {
   : undefined
 
 /** What an operation's handler is given: its path parameters and body, both validated. */
-export type OperationInput<O extends Operation> = {
+type OperationInput<O extends Operation> = {
   readonly params: ParamsSchemaOf<O> extends z.ZodType ? z.output<ParamsSchemaOf<O>> : undefined
   readonly body: z.output<BodySchemaOf<O>>
 }

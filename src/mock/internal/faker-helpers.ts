@@ -68,5 +68,3 @@ export const createFakerHelpers = (next: () => number) => {
         .replaceAll(/[^\w.-]+/g, ''),
   }
 }
-
-export type FakerHelpers = ReturnType<typeof createFakerHelpers>

@@ -21,7 +21,7 @@ export const typeIdSuffix = (bytes: Uint8Array): string => {
 }
 
 /** UUIDv7 bytes: time from `ms`, the rest from the generator, version and variant bits set. */
-export const uuidV7Bytes = (random: Random, ms: number): Uint8Array => {
+const uuidV7Bytes = (random: Random, ms: number): Uint8Array => {
   const bytes = random.bytes(16)
   let time = Math.max(0, Math.floor(ms))
   for (let i = TIMESTAMP_BYTES - 1; i >= 0; i--) {
