@@ -8,7 +8,7 @@ import type { JournalEntry } from './journal.js'
 // body kept as its size, a body that cannot hold a secret kept as text and parsed on read.
 
 /** A body larger than this is journalled as its size only. */
-export const MAX_JOURNALLED_BODY = 64 * 1024
+const MAX_JOURNALLED_BODY = 64 * 1024
 /** What a streamed answer (a `truncate` fault) is journalled as: its reader alone consumes it. */
 const STREAMED_BODY = '(streamed body, not kept)'
 

@@ -42,7 +42,7 @@ export type JournalEntry = {
 }
 
 /** A scenario rule that applied to a request (see `AppliedRule` in rules.ts). */
-export type JournalRule = {
+type JournalRule = {
   readonly index: number
   readonly description: string | null
   readonly effect: string

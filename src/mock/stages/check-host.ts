@@ -12,7 +12,7 @@ export type AllowedHosts = readonly string[] | true
 const IP_LITERAL = /^(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i
 
 /** The host name of a Host header value, lower-cased, without its port. */
-export const hostNameOf = (host: string): string => {
+const hostNameOf = (host: string): string => {
   const lower = host.trim().toLowerCase()
   if (lower.startsWith('[')) return lower.slice(0, lower.indexOf(']') + 1)
   const colon = lower.lastIndexOf(':')
@@ -24,7 +24,7 @@ export const hostNameOf = (host: string): string => {
  * name of its own, never under an IP literal or `localhost`, so those are always safe (the rule
  * Vite's dev server adopted in 2025).
  */
-export const isAllowedHost = (host: string | undefined, allowed: AllowedHosts): boolean => {
+const isAllowedHost = (host: string | undefined, allowed: AllowedHosts): boolean => {
   // No Host at all is no browser (every browser sends one, and a rebinding page's names its domain).
   if (allowed === true || host === undefined || host === '') return true
   const name = hostNameOf(host)

@@ -17,7 +17,7 @@ export const notFound = (c: Context) => {
 }
 
 /** The framework's own errors that the mock turns into problems: malformed JSON, size, media type. */
-export const httpErrorProblem = (c: Context, status: 400 | 413 | 415) => {
+const httpErrorProblem = (c: Context, status: 400 | 413 | 415) => {
   switch (status) {
     case 400:
       return PROBLEMS.malformedJson()

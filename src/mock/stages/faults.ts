@@ -3,7 +3,7 @@ import type { MockEnv } from '../env.js'
 
 /** How a `reset` fault is marked inside the app, and journalled (599: no answer was given). */
 const RESET_MARKER = 'x-worker-api-kit-reset'
-export const RESET_STATUS = 599
+const RESET_STATUS = 599
 
 /**
  * The answer a `reset` fault gives. On a node server the socket is destroyed at once (a real
