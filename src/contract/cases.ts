@@ -8,6 +8,7 @@ import { arbitraryOf, typeIdArbitrary } from './arbitraries.js'
 import type { RuleKind } from './coverage-rules.js'
 import { brokenBoundOf, describePath, invalidCasesOf, unitOf } from './invalid-cases.js'
 import { type JsonSchema, jsonSchemaOf, literalPrefixOf } from './json-schema.js'
+import { createLazySamples } from './lazy-samples.js'
 import {
   boundarySizes,
   type IdMaker,
@@ -16,7 +17,6 @@ import {
   validValue,
   withValueAt,
 } from './limits.js'
-import { sampleUntil } from './sample-until.js'
 
 /**
  * What a correct server must do with a case: accept it (2xx) or reject it (4xx). `unknown`: only
@@ -57,8 +57,6 @@ export type CaseOptions = {
   readonly allowCloud: boolean
   /** Prefix of every generated worker name, so a run's workers can be found and cleaned up. */
   readonly namePrefix: string
-  /** `performance.now()` past which no more valid inputs are generated (the run's bound). */
-  readonly deadline?: number
 }
 
 export const bodySchemaOf = (operation: Operation): z.ZodType =>
@@ -115,12 +113,19 @@ const without = (root: unknown, path: Path): unknown => {
   return { ...root, [head]: without(Reflect.get(root, head), rest) }
 }
 
-/** Every case of every operation, in a stable order, from the schemas alone. */
+/**
+ * Every case of every operation, in a stable order, from the schemas alone. The body of a
+ * generated case is generated when it is read (as the case is sent), not here: a large `--runs`
+ * costs nothing for the cases the create budget or the run's bound leave unsent, and no body is
+ * held for the whole run.
+ */
 export const buildCases = (options: CaseOptions): Case[] => {
   const makeId = seededIdMaker(options.seed)
   const cases: Case[] = []
   for (const operation of operations) {
     const operationId = operation.operationId
+    let count = 0
+    const nextId = () => `${operationId}#${++count}`
     const bodySchema = jsonSchemaOf(bodySchemaOf(operation))
     const nameMax = bodySchema.properties?.[NAME]?.maxLength
     /** Worker names carry the run's prefix, cut to the field's maximum. */
@@ -138,22 +143,22 @@ export const buildCases = (options: CaseOptions): Case[] => {
       destinations.length > 0 ? { destination: fc.constantFrom(...destinations) } : {}
     const base = labelled(validValue(bodySchema, makeId))
     const add = (c: Omit<Case, 'id' | 'operationId'>) =>
-      cases.push({
-        ...c,
-        operationId,
-        id: `${operationId}#${cases.filter((x) => x.operationId === operationId).length + 1}`,
-      })
+      cases.push({ ...c, operationId, id: nextId() })
 
-    // Valid, generated within every constraint.
-    const samples = sampleUntil(arbitraryOf(bodySchema, overrides), options)
-    samples.forEach((sample, i) => {
-      add({
+    // Valid, generated within every constraint, each when its body is first read.
+    const samples = createLazySamples(arbitraryOf(bodySchema, overrides).map(labelled), options)
+    for (let i = 0; i < options.runs; i++) {
+      cases.push({
         kind: 'generated',
         title: `generated valid body ${i + 1}/${options.runs}`,
         expect: 'accept',
-        body: { json: labelled(sample) },
+        get body() {
+          return { json: samples.at(i) }
+        },
+        operationId,
+        id: nextId(),
       })
-    })
+    }
 
     // Valid, at each bound of the body.
     for (const limit of limitsOfJsonSchema(bodySchema, makeId)) {

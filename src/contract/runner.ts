@@ -112,13 +112,12 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
     redact: redactor.response,
   })
 
-  // Plan: every case, from the schemas alone, within the run's bound.
+  // Plan: every case, from the schemas alone; a generated body is generated as it is sent.
   const cases = buildCases({
     seed,
     runs: options.runs ?? CONTRACT_DEFAULTS.runs,
     allowCloud: options.allowCloud === true,
     namePrefix: `wak-contract-${runId}`,
-    deadline,
   })
   // Send, and judge each answer as it arrives.
   const isStrict = options.strict === true
