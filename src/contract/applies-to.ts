@@ -3,7 +3,7 @@ import { type CheckInput, type Earlier, isClientError, isSuccess } from './check
 import type { ReceivedResponse } from './report.js'
 
 /** The answers a check judges; `json-success` is a 2xx whose body parsed as JSON. */
-export type ResponseClass = 'any' | 'success' | 'json-success' | 'client-error'
+type ResponseClass = 'any' | 'success' | 'json-success' | 'client-error'
 
 /**
  * Where a check applies, as data: every condition it names must hold, or its verdict on the

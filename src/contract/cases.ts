@@ -80,7 +80,7 @@ export const seededIdMaker = (seed: number): IdMaker => {
  * Longer than any bound the spec sets (255) for a string the spec leaves without a maximum: a
  * server that invents a limit there breaks the contract.
  */
-export const UNBOUNDED_STRING_LENGTH = 1024
+const UNBOUNDED_STRING_LENGTH = 1024
 
 /** Top-level string fields with no maximum, no pattern and no enum. */
 const unboundedStringsOf = (schema: JsonSchema): string[] =>

@@ -25,7 +25,7 @@ export type ClientOptions = {
   readonly sleep?: (ms: number) => Promise<void>
 }
 
-export type RequestSpec = {
+type RequestSpec = {
   readonly method: string
   /** Path below the base URL, already encoded. */
   readonly path: string
@@ -34,7 +34,7 @@ export type RequestSpec = {
 }
 
 /** Far above any answer of the API (a worker is a few KiB); holds a judge's memory to a few MiB. */
-export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024
+const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024
 const DEFAULT_MAX_RETRIES = 3
 const DEFAULT_MAX_RETRY_WAIT_MS = 10_000
 const FALLBACK_RETRY_WAIT_MS = 1_000
@@ -50,9 +50,6 @@ export const retryAfterMs = (value: string | null, now = Date.now()): number | u
 }
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-
-const isJsonType = (contentType: string | undefined) =>
-  contentType !== undefined && /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType)
 
 /** The body as text, at most `limit` bytes; more, or a broken body, is thrown for describeTransportError. */
 const readBounded = async (res: Response, limit: number, signal: AbortSignal): Promise<string> => {
@@ -156,5 +153,3 @@ export const createClient = (options: ClientOptions): Client => {
 
   return { send, requestCount: () => count }
 }
-
-export { isJsonType }

@@ -44,7 +44,7 @@ const isObject = (value: unknown): value is object =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Whether a value has the JSON type a schema names. */
-export const hasType = (value: unknown, type: string | undefined): boolean => {
+const hasType = (value: unknown, type: string | undefined): boolean => {
   switch (type) {
     case 'string':
       return typeof value === 'string'

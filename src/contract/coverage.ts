@@ -6,7 +6,7 @@ import { buildRules, type Rule, type RuleKind, type RulePart } from './coverage-
 import { successOf } from './success-schema.js'
 import type { Unsent } from './tally.js'
 
-export type CoverageVerdict = 'covered-pass' | 'covered-fail' | 'not-exercised'
+type CoverageVerdict = 'covered-pass' | 'covered-fail' | 'not-exercised'
 
 /** One row of the coverage table: a rule of the spec × what the run did about it. */
 export type CoverageRow = {

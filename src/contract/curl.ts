@@ -8,7 +8,7 @@ const MAX_CURL_BODY = 64 * 1024
 const singleQuoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`
 
 /** The environment variable a redacted header value is read from: `Authorization` → `$AUTHORIZATION`. */
-export const envNameOf = (header: string) => header.toUpperCase().replace(/[^A-Z0-9]+/g, '_')
+const envNameOf = (header: string) => header.toUpperCase().replace(/[^A-Z0-9]+/g, '_')
 
 /**
  * One curl line that reproduces the request. Credential headers read their value from the

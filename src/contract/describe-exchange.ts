@@ -5,9 +5,9 @@ import type { Redactor } from './redactor.js'
 import type { ExchangeSummary, Finding, SentRequest } from './report.js'
 
 /** Characters of a request or response body kept in a report. */
-export const EXCERPT_CHARS = 400
+const EXCERPT_CHARS = 400
 
-export const excerpt = (text: string | undefined) =>
+const excerpt = (text: string | undefined) =>
   text === undefined
     ? undefined
     : text.length > EXCERPT_CHARS

@@ -1,16 +1,13 @@
 // The contract suite's public face for the other layers (the proxy): what they may use of it.
 // Everything else under src/contract is its own business.
-export type { Check, CheckInput, Verdict } from './check.js'
 export { ContractError } from './contract-error.js'
-export type { Exchange, Report, TransportError } from './report.js'
+export type { Report, TransportError } from './report.js'
 export { type ContractOptions, runContract } from './runner.js'
 export {
   createTrafficJudge,
   NOT_FROM_TRAFFIC,
   type ObservedExchange,
   type TrafficJudge,
-  type TrafficJudgeOptions,
-  type TrafficVerdict,
   type Violation,
 } from './traffic-judge.js'
 export { BodyTooLarge, describeTransportError } from './transport-error.js'

@@ -31,7 +31,7 @@ const idPrefixOf = (schema: JsonSchema) => {
 }
 
 /** A string of `size` characters that keeps the schema's pattern where the size allows it. */
-export const stringOfSize = (schema: JsonSchema, size: number, makeId: IdMaker): string => {
+const stringOfSize = (schema: JsonSchema, size: number, makeId: IdMaker): string => {
   const prefix = literalPrefixOf(schema.pattern) ?? ''
   const idPrefix = idPrefixOf(schema)
   if (idPrefix !== undefined) {

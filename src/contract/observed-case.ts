@@ -1,7 +1,7 @@
 import type { OperationEntry } from '../api/operation-table.js'
 import { jsonPointer } from '../common/json-pointer.js'
+import { isJsonMediaType } from '../common/media-type.js'
 import type { Case, Expectation } from './cases.js'
-import { isJsonType } from './client.js'
 import type { ParsedJson } from './parse-json.js'
 
 /**
@@ -82,7 +82,7 @@ export const observedCase = (request: ObservedRequest, context: Context): Case =
       brokenPointer: broken.pointer,
     }
   }
-  const expect: Expectation = !isJsonType(request.contentType)
+  const expect: Expectation = !isJsonMediaType(request.contentType ?? undefined)
     ? 'unknown' // the spec's bodies are JSON: a server may refuse another media type
     : isSuccess(context.status) ||
         (context.idsConfirmed &&

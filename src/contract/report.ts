@@ -57,7 +57,7 @@ export type Finding = {
   readonly curl: string
 }
 
-export type Outcome = 'passed' | 'failed' | 'skipped' | 'warned'
+type Outcome = 'passed' | 'failed' | 'skipped' | 'warned'
 
 /** The verdict of one check on one operation. */
 export type CheckResult = {

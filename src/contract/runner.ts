@@ -4,6 +4,7 @@ import { isSecretHeader } from '../common/redact.js'
 import { buildReport } from './build-report.js'
 import { buildCases } from './cases.js'
 import { createClient, type Fetch } from './client.js'
+import { CONTRACT_DEFAULTS } from './defaults.js'
 import { probeTarget } from './probe-target.js'
 import { createRedactor } from './redactor.js'
 import type { CheckResult, Report } from './report.js'
@@ -55,13 +56,6 @@ export type ContractOptions = {
   /** Live progress: an operation's cases are about to be sent. */
   readonly onOperation?: (operationId: OperationId, cases: number) => void
 }
-
-export const CONTRACT_DEFAULTS = {
-  timeoutMs: 10_000,
-  runTimeoutMs: 120_000,
-  runs: 5,
-  maxCreates: 20,
-} as const
 
 /**
  * The part of the run's bound kept for judging the last answer and writing the reports: a tenth,

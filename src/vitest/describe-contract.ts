@@ -1,12 +1,8 @@
 import { beforeAll, describe, it } from 'vitest'
+import { CONTRACT_DEFAULTS } from '../contract/defaults.js'
 import type { CheckResult, Report } from '../contract/report.js'
 import { formatFailures } from '../contract/reporters/console.js'
-import {
-  CONTRACT_DEFAULTS,
-  type ContractOptions,
-  runContract,
-  selectChecks,
-} from '../contract/runner.js'
+import { type ContractOptions, runContract, selectChecks } from '../contract/runner.js'
 
 export type DescribeContractOptions = Partial<ContractOptions>
 

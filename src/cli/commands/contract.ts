@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import { MAX_SEED } from '../../common/max-seed.js'
 import { redactText } from '../../common/redact.js'
-import { CONTRACT_DEFAULTS } from '../../contract/runner.js'
+import { CONTRACT_DEFAULTS } from '../../contract/defaults.js'
 import { CliError, EXIT } from '../cli-error.js'
 import { defineCommand } from '../command.js'
 import { ensureWritable } from '../ensure-writable.js'

@@ -1,3 +1,5 @@
+import { PROBLEM_CONTENT_TYPE } from '../../api/content.js'
+import { mediaType } from '../../common/media-type.js'
 import { Problem } from '../../schemas/problem.js'
 import { ALL_OPERATIONS, fail, pass, quote } from '../check.js'
 import { defineCheck } from '../define-check.js'
@@ -12,7 +14,7 @@ export const strictProblemDetails = defineCheck({
   appliesTo: { expect: ['reject'], response: 'client-error' },
   run: ({ response, case: { brokenPointer } }) => {
     const contentType = response.headers['content-type'] ?? ''
-    if (!/^application\/problem\+json\s*(;|$)/i.test(contentType)) {
+    if (mediaType(contentType) !== PROBLEM_CONTENT_TYPE) {
       return fail(
         `content-type is ${quote(contentType || 'missing')}, not application/problem+json`,
       )

@@ -1,5 +1,5 @@
+import { isJsonMediaType } from '../../common/media-type.js'
 import { ALL_OPERATIONS, fail, pass, quote } from '../check.js'
-import { isJsonType } from '../client.js'
 import { defineCheck } from '../define-check.js'
 
 export const successIsJson = defineCheck({
@@ -12,7 +12,7 @@ export const successIsJson = defineCheck({
   appliesTo: { response: 'success' },
   run: ({ response }) => {
     const contentType = response.headers['content-type']
-    if (!isJsonType(contentType))
+    if (!isJsonMediaType(contentType))
       return fail(`content-type is ${quote(contentType ?? 'missing')}, not JSON`)
     if (response.parseError !== undefined) return fail(`the body is ${response.parseError}`)
     if (!response.isJson) return fail(`the body does not parse as JSON: ${quote(response.text)}`)

@@ -33,7 +33,7 @@ export const formatResultLine = (result: CheckResult): string => {
 const MAX_CASES_SHOWN = 5
 
 /** The cases not sent, grouped by operation and reason, a few titles each (all of them in --json). */
-export const formatSkippedCases = (cases: readonly SkippedCase[]): string => {
+const formatSkippedCases = (cases: readonly SkippedCase[]): string => {
   const groups = new Map<string, { head: string; titles: string[] }>()
   for (const c of cases) {
     const key = `${c.operationId} ${c.reason}`

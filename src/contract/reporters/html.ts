@@ -7,7 +7,7 @@ import { type CheckResult, type Finding, type Report, summarize, summaryLine } f
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
 
 /** Text safe in an element and in a quoted attribute: the only way anything reaches the page. */
-export const escapeHtml = (text: unknown): string =>
+const escapeHtml = (text: unknown): string =>
   String(text ?? '')
     .replace(CONTROL, '\uFFFD')
     .replaceAll('&', '&amp;')

@@ -1,0 +1,14 @@
+/**
+ * What a contract run does when an option is not given; a module of its own so the CLI's help
+ * reads it without loading the suite.
+ */
+export const CONTRACT_DEFAULTS = {
+  /** Per request, in ms. */
+  timeoutMs: 10_000,
+  /** The whole run, in ms. */
+  runTimeoutMs: 120_000,
+  /** Generated valid inputs per operation. */
+  runs: 5,
+  /** Most workers a run may create. */
+  maxCreates: 20,
+} as const
