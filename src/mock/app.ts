@@ -17,7 +17,6 @@ import { authorize } from './stages/authorize.js'
 import { type AllowedHosts, checkHost } from './stages/check-host.js'
 import { type CorsPolicy, createCors } from './stages/cors.js'
 import { notFound, onError } from './stages/errors.js'
-import { withResetFaults } from './stages/faults.js'
 import { frontPipeline } from './stages/front-pipeline.js'
 import { guardAdmin } from './stages/guard-admin.js'
 import { registerPublicRoutes } from './stages/public-routes.js'
@@ -170,7 +169,7 @@ export const createMockApp = (options: MockAppOptions = {}) => {
   app.notFound(notFound)
   app.onError(handleError)
 
-  return Object.assign(withResetFaults(app), {
+  return Object.assign(app, {
     /** The organization and LLM provider every session starts with (fixed per seed). */
     ids: { orgId: defaultSession.orgId, llmProviderId: defaultSession.llmProviderId },
     /** The mock's seed: it fixes `ids`; a scenario's own seed seeds only its data and faults. */

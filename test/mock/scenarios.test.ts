@@ -580,6 +580,22 @@ describe('scenarios', () => {
     expect.soft((await create(app)).status).toBe(201)
   })
 
+  it('journals and logs an in-process reset as 599, the status of no answer', async () => {
+    const lines: string[] = []
+    const app = createMockApp({
+      log: (line) => lines.push(line),
+      scenario: Scenario.parse({ name: 'reset', rules: [{ fault: 'reset', times: 1 }] }),
+    })
+    const res = await app.request('/v1/workers', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(LOCAL),
+    })
+    expect.soft(res.type).toBe('error')
+    expect.soft(lines[0]).toMatch(/^POST \/v1\/workers 599 /)
+    expect.soft(app.control.journal.list().map((entry) => entry.status)).toEqual([599])
+  })
+
   it('makes a real fetch reject for a reset rule over a real port and answers the next request', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined) // see the `.fails` test below
     const server = await startMockServer({

@@ -5,7 +5,7 @@ import { NO_RULES_APPLIED } from '../rules.js'
 import type { answerOperation } from './answer-operation.js'
 import type { applyScenario } from './apply-scenario.js'
 import type { authorize } from './authorize.js'
-import { truncated } from './faults.js'
+import { carryOutReset, isResetAnswer, truncated } from './faults.js'
 import type { recordExchange } from './record-exchange.js'
 import type { resolveSession } from './resolve-session.js'
 import { writtenOf } from './written-of.js'
@@ -50,5 +50,6 @@ export const apiPipeline =
       },
       startedAt,
     )
-    return response
+    // A reset, journalled as decided, is carried out by the transport the request came on.
+    return isResetAnswer(response) ? carryOutReset(c, response) : response
   }

@@ -30,8 +30,7 @@ export const applyScenario =
     )
     const { applied } = outcome
     if (outcome.kind === 'continue') return { truncate: outcome.truncate, applied }
-    if (outcome.kind === 'reset')
-      return { answer: resetAnswer(c.env?.incoming?.socket), truncate: false, applied }
+    if (outcome.kind === 'reset') return { answer: resetAnswer(), truncate: false, applied }
     // Through c.body, so the CORS headers set before are kept on a scenario's answer too.
     const { response } = outcome
     if (!isContentful(response.status)) return { answer: response, truncate: false, applied }

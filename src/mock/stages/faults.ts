@@ -1,19 +1,36 @@
-import type { Hono } from 'hono'
+import type { Context } from 'hono'
 import type { MockEnv } from '../env.js'
 
-/** How a `reset` fault is marked inside the app, and journalled (599: no answer was given). */
+/** How a `reset` fault's answer is marked inside the app, and journalled (599: no answer was given). */
 const RESET_MARKER = 'x-worker-api-kit-reset'
 const RESET_STATUS = 599
 
+/** The answer a `reset` rule decides: marked, journalled as 599, then carried out by `carryOutReset`. */
+export const resetAnswer = (): Response =>
+  new Response(null, { status: RESET_STATUS, headers: { [RESET_MARKER]: '1' } })
+
+/** Whether an answer is a reset's (the status first: most answers stop there). */
+export const isResetAnswer = (res: Response) =>
+  res.status === RESET_STATUS && res.headers.has(RESET_MARKER)
+
 /**
- * The answer a `reset` fault gives. On a node server the socket is destroyed at once (a real
- * reset); in-process (`app.request`, MSW) the marked answer becomes a network error in
- * `withResetFaults`.
+ * A reset, carried out by the transport the request came on: on a node socket the socket is
+ * destroyed (a real reset; the marked answer goes nowhere), in-process (`app.request`, MSW) the
+ * answer is a network error, as a reset connection is to `fetch`.
  */
-export const resetAnswer = (socket: { destroy(): void } | undefined): Response => {
-  socket?.destroy()
-  return new Response(null, { status: RESET_STATUS, headers: { [RESET_MARKER]: '1' } })
+export const carryOutReset = (c: Context<MockEnv>, marked: Response): Response => {
+  const socket = c.env?.incoming?.socket
+  if (!socket) return Response.error()
+  socket.destroy()
+  return marked
 }
+
+/**
+ * The status a log line gives an answer: a network error in-process (status 0, which no other
+ * Response can have) is a reset, 599 as journalled. The status only: reading `type` would cost the
+ * node server its single-write path.
+ */
+export const loggedStatusOf = (res: Response) => (res.status === 0 ? RESET_STATUS : res.status)
 
 /**
  * Cuts a response's body in half and then breaks the stream: a truncated answer on the wire. The
@@ -35,23 +52,4 @@ export const truncated = async (res: Response) => {
   headers.delete('content-length')
   headers.set('transfer-encoding', 'chunked')
   return new Response(body, { status: res.status, headers })
-}
-
-/**
- * Hono cannot return `Response.error()` (status 0) from a handler, so a `reset` without a socket
- * to destroy becomes a network error here, in the app's `fetch`.
- */
-export const withResetFaults = <App extends Hono<MockEnv>>(app: App): App => {
-  const honoFetch = app.fetch
-  app.fetch = async (request, env, executionCtx) => {
-    const response = await honoFetch(request, env, executionCtx)
-    // Status first: reading headers costs the node server its fast path on every answer.
-    if (response.status !== RESET_STATUS || !response.headers.has(RESET_MARKER)) return response
-    // On a node server the socket is already destroyed: nothing more to answer.
-    const incoming: unknown =
-      env && typeof env === 'object' ? Reflect.get(env, 'incoming') : undefined
-    const isInProcess = !(incoming && typeof incoming === 'object' && 'socket' in incoming)
-    return isInProcess ? Response.error() : response
-  }
-  return app
 }

@@ -3,6 +3,7 @@ import { ADMIN_PREFIX } from '../admin-answers.js'
 import type { MockEnv } from '../env.js'
 import type { checkHost } from './check-host.js'
 import type { Cors } from './cors.js'
+import { loggedStatusOf } from './faults.js'
 import { logLine } from './log-request.js'
 
 // Each pipeline is one middleware that calls its stages in turn: every `await next()` in Hono's
@@ -21,7 +22,7 @@ export const frontPipeline = (stages: {
     const scope = c.req.path.startsWith(ADMIN_PREFIX) ? 'admin' : 'api'
     const answer = stages.checkHost(c) ?? stages.cors.apply(c, scope)
     if (!answer) await next()
-    log?.(logLine(c, answer?.status ?? c.res.status, startedAt))
+    log?.(logLine(c, answer?.status ?? loggedStatusOf(c.res), startedAt))
     return answer
   }
 }
