@@ -10,12 +10,18 @@ const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'
  * load); a test checks every id against typeid-js's parser.
  */
 export const typeIdSuffix = (bytes: Uint8Array): string => {
-  let value = 0n
-  for (const byte of bytes) value = (value << 8n) | BigInt(byte)
+  // 130 bits, 5 at a time: two leading zero bits, then the 128 of the bytes, most significant first.
+  let pending = 0
+  let bits = 2
   let out = ''
-  for (let i = 0; i < 26; i++) {
-    out = ALPHABET[Number(value & 31n)] + out
-    value >>= 5n
+  for (const byte of bytes) {
+    pending = (pending << 8) | byte
+    bits += 8
+    while (bits >= 5) {
+      bits -= 5
+      out += ALPHABET[(pending >> bits) & 31]
+    }
+    pending &= (1 << bits) - 1
   }
   return out
 }
