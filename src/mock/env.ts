@@ -13,5 +13,9 @@ export type MockEnv = {
     userId: string
     /** The API operation the request calls, matched once by the API pipeline (none: 404 or 405). */
     operation: MatchedOperation | undefined
+    /** On `/v1/*`: the headers every answer to the request carries, as a plain record (answer.ts). */
+    answerHeaders: Record<string, string> | undefined
+    /** On `/v1/*`: the answer and the text it was written from, for the journal (answer.ts). */
+    written: { readonly res: Response; readonly text: string | null } | undefined
   }
 }

@@ -2,6 +2,7 @@ import type { Context, TypedResponse } from 'hono'
 import type { JSONParsed } from 'hono/utils/types'
 import { PROBLEM_CONTENT_TYPE, type ProblemStatus } from '../api/content.js'
 import type { Problem, ProblemError } from '../schemas/problem.js'
+import { answer, answerJson } from './answer.js'
 import { MAX_BODY_BYTES } from './defaults.js'
 import { isContentful } from './internal/is-contentful.js'
 
@@ -211,7 +212,8 @@ export const problemResponse = <S extends ProblemStatus>(
   problem: Problem,
 ): Response & TypedResponse<JSONParsed<Problem>, S, 'json'> => {
   const body: Problem = { ...problem, status, instance: c.req.path }
-  return c.json(body, status, { 'content-type': PROBLEM_CONTENT_TYPE })
+  return answerJson(c, body, status, { 'content-type': PROBLEM_CONTENT_TYPE }) as Response &
+    TypedResponse<JSONParsed<Problem>, S, 'json'>
 }
 
 /** A problem answer at a path, outside any route (rules, not found, errors). */
@@ -231,11 +233,11 @@ export const problemResponseOf = (
   { errors, ...problem }: Problem,
   headers: Record<string, string> = {},
 ) => {
-  // Through c.body, so headers a middleware set before (CORS) are kept.
+  // Through `answer`, so headers a stage set before (CORS) are kept.
   const body = JSON.stringify({ ...problem, instance: c.req.path, ...(errors ? { errors } : {}) })
   const allHeaders = { ...headers, 'content-type': PROBLEM_CONTENT_TYPE }
   // A problem's status is 4xx or 5xx (its schema), so always contentful.
   return isContentful(problem.status)
-    ? c.body(body, { status: problem.status, headers: allHeaders })
+    ? answer(c, body, problem.status, allHeaders)
     : problemAt(c.req.path, { ...problem, ...(errors ? { errors } : {}) }, headers)
 }

@@ -1,4 +1,5 @@
 import type { createWorker as route } from '../../api/operations.js'
+import { answerJson } from '../answer.js'
 import { buildTokens, buildWorkerRecord, DEFAULT_LAUNCH } from '../factories.js'
 import { stepAt } from '../lifecycle.js'
 import { toWorkerView } from '../worker-view.js'
@@ -20,7 +21,8 @@ export const createWorker: OperationHandler<typeof route> = (c, { body }) => {
   )
   session.store.putWorker(record)
   const view = toWorkerView(record, { userId, now, lifecycle: session.lifecycle })
-  return c.json(
+  return answerJson(
+    c,
     {
       worker: view.worker,
       tokens: buildTokens(session.random),

@@ -1,4 +1,5 @@
 import type { updateLlmProvider as route } from '../../api/operations.js'
+import { answerJson } from '../answer.js'
 import { mergeLlmProvider, toMockLlmProvider } from '../factories.js'
 import { PROBLEMS, problemResponse } from '../problem.js'
 import type { OperationHandler } from './operation-handler.js'
@@ -14,5 +15,5 @@ export const updateLlmProvider: OperationHandler<typeof route> = (c, { params, b
   if (!record) return problemResponse(c, 404, PROBLEMS.llmProviderNotFound(orgId, llmProviderId))
   const updated = mergeLlmProvider(record, body, c.get('now'))
   session.store.llmProviders.set(updated.id, updated)
-  return c.json({ llmProvider: toMockLlmProvider(updated) }, 200)
+  return answerJson(c, { llmProvider: toMockLlmProvider(updated) }, 200)
 }

@@ -1,4 +1,5 @@
 import type { updateWorker as route } from '../../api/operations.js'
+import { answerJson } from '../answer.js'
 import { PROBLEMS, problemResponse } from '../problem.js'
 import { toWorkerView } from '../worker-view.js'
 import type { OperationHandler } from './operation-handler.js'
@@ -17,5 +18,5 @@ export const updateWorker: OperationHandler<typeof route> = (c, { params, body }
   }
   session.store.putWorker(updated)
   const view = toWorkerView(updated, { userId: c.get('userId'), now, lifecycle: session.lifecycle })
-  return c.json({ worker: view.worker }, 200)
+  return answerJson(c, { worker: view.worker }, 200)
 }

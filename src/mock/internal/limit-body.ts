@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { readAtMost } from '../../common/read-at-most.js'
+import { setAnswerHeader } from '../answer.js'
 import type { MockEnv } from '../env.js'
 
 /** The largest refused body node reads and throws away to keep the connection (64 MiB). */
@@ -29,7 +30,7 @@ export const limitBody = (
       if (/^\d+$/.test(length)) {
         if (Number(length) <= maxBytes) return undefined
         // Node drains a refused body so the client reads the 413; past this, it closes instead.
-        if (Number(length) > MAX_DRAINED_BYTES) c.header('connection', 'close')
+        if (Number(length) > MAX_DRAINED_BYTES) setAnswerHeader(c, 'connection', 'close')
         return answers.tooLarge(c)
       }
     }

@@ -8,9 +8,14 @@ import type { authorize } from './authorize.js'
 import { carryOutReset, isResetAnswer, truncated } from './faults.js'
 import type { recordExchange } from './record-exchange.js'
 import type { resolveSession } from './resolve-session.js'
-import { writtenOf } from './written-of.js'
 
 type Stage<Make extends (...args: never[]) => unknown> = ReturnType<Make>
+
+/** What `response` was written from, when it was written here (`answer`): the journal reads that. */
+const writtenFor = (c: Context<MockEnv>, response: Response) => {
+  const written = c.get('written')
+  return written?.res === response ? { written: { text: written.text ?? undefined } } : {}
+}
 
 /**
  * `/v1/*`, in order: the session, the operation (matched once, carried in the context), the body
@@ -31,8 +36,6 @@ export const apiPipeline =
     const refused = stages.resolveSession(c)
     if (refused) return refused
     c.set('operation', matchOperation(c.req.method, c.req.path))
-    // In-process the answer is a native Response, costly to read again: keep what it was written from.
-    const written = c.env?.incoming === undefined ? writtenOf(c) : undefined
     const early = (await stages.checkBody(c)) ?? (await stages.authorize(c))
     const scenario = early
       ? { truncate: false, applied: NO_RULES_APPLIED }
@@ -46,7 +49,7 @@ export const apiPipeline =
         response,
         isStreamed: scenario.truncate,
         rules: scenario.applied,
-        ...(written?.res === response ? { written } : {}),
+        ...writtenFor(c, response),
       },
       startedAt,
     )

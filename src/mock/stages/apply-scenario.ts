@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { answer } from '../answer.js'
 import type { MockEnv } from '../env.js'
 import { isContentful } from '../internal/is-contentful.js'
 import { type AppliedRule, applyRules, NO_RULES_APPLIED } from '../rules.js'
@@ -31,7 +32,7 @@ export const applyScenario =
     const { applied } = outcome
     if (outcome.kind === 'continue') return { truncate: outcome.truncate, applied }
     if (outcome.kind === 'reset') return { answer: resetAnswer(), truncate: false, applied }
-    // Through c.body, so the CORS headers set before are kept on a scenario's answer too.
+    // Through `answer`, so the CORS headers set before are kept on a scenario's answer too.
     const { response } = outcome
     if (!isContentful(response.status)) return { answer: response, truncate: false, applied }
     const headers = Object.fromEntries(response.headers)
@@ -43,7 +44,7 @@ export const applyScenario =
     // single-write path, and the journal reads it from there.
     const body = await response.text()
     return {
-      answer: c.body(body, { status: response.status, headers }),
+      answer: answer(c, body, response.status, headers),
       truncate: false,
       applied,
     }

@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { setAnswerHeader } from '../answer.js'
 import type { MockEnv } from '../env.js'
 
 /**
@@ -65,17 +66,17 @@ export const createCors = (policy: CorsPolicy) => ({
       })
     }
     if (origin) {
-      c.header('access-control-allow-origin', origin)
-      c.header('access-control-expose-headers', EXPOSED)
-      if (withCredentials) c.header('access-control-allow-credentials', 'true')
+      setAnswerHeader(c, 'access-control-allow-origin', origin)
+      setAnswerHeader(c, 'access-control-expose-headers', EXPOSED)
+      if (withCredentials) setAnswerHeader(c, 'access-control-allow-credentials', 'true')
     }
-    if (vary.length > 0) c.header('vary', 'Origin')
+    if (vary.length > 0) setAnswerHeader(c, 'vary', 'Origin')
     return undefined
   },
   /** Lets a page read these headers too (a scenario rule's own) on an API answer. */
   expose(c: Context<MockEnv>, names: readonly string[]) {
     if (names.length === 0 || !allowedOrigin(policy, c.req.header('origin'), 'api')) return
-    c.header('access-control-expose-headers', `${EXPOSED}, ${names.join(', ')}`)
+    setAnswerHeader(c, 'access-control-expose-headers', `${EXPOSED}, ${names.join(', ')}`)
   },
 })
 export type Cors = ReturnType<typeof createCors>

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import { ADMIN_PREFIX } from '../admin-answers.js'
+import { isApiPath, useAnswerHeaders } from '../answer.js'
 import type { MockEnv } from '../env.js'
 import type { checkHost } from './check-host.js'
 import type { Cors } from './cors.js'
@@ -20,6 +21,7 @@ export const frontPipeline = (stages: {
   return async (c, next) => {
     const startedAt = log ? performance.now() : 0
     const scope = c.req.path.startsWith(ADMIN_PREFIX) ? 'admin' : 'api'
+    if (isApiPath(c.req.path)) useAnswerHeaders(c)
     const answer = stages.checkHost(c) ?? stages.cors.apply(c, scope)
     if (!answer) await next()
     log?.(logLine(c, answer?.status ?? loggedStatusOf(c.res), startedAt))

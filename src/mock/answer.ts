@@ -1,0 +1,63 @@
+import type { Context } from 'hono'
+import type { MockEnv } from './env.js'
+
+// The API's answers carry their headers as a plain record, written by one writer (`answer`).
+// Hono keeps headers set before the answer (`c.header`: CORS's `vary: Origin`, on every request)
+// in a web Headers object and copies it into each answer, which @hono/node-server then copies out
+// again; a plain record is written as it is. The writer also keeps the text each answer was
+// written from, which the journal reads instead of the answer. The admin API, the docs and the
+// proxy keep Hono's way (`answerHeaders` unset).
+
+/** Whether a path's answers take their headers from the request's plain record (`/v1/*`). */
+export const isApiPath = (path: string) => path === '/v1' || path.startsWith('/v1/')
+
+/** The plain record of the request's answer headers, or undefined (Hono's own headers then). */
+const recordOf = (c: Context): Record<string, string> | undefined =>
+  (c as Context<MockEnv>).get('answerHeaders')
+
+/** Starts the request's plain record of answer headers: every answer to it will carry them. */
+export const useAnswerHeaders = (c: Context<MockEnv>) => c.set('answerHeaders', {})
+
+/** Sets a header every answer to this request carries (CORS, `connection: close`). */
+export const setAnswerHeader = (c: Context, name: string, value: string) => {
+  const record = recordOf(c)
+  if (record) record[name] = value
+  else c.header(name, value)
+}
+
+/** Headers in the order a web Headers object gives them (by name), so the wire stays the same. */
+const sorted = (headers: Record<string, string>): Record<string, string> => {
+  const names = Object.keys(headers).sort()
+  const out: Record<string, string> = {}
+  for (const name of names) out[name] = headers[name] ?? ''
+  return out
+}
+
+/**
+ * An answer with this text (or none), status and headers, after the request's answer headers; the
+ * text is kept for the journal (`written`), which then need not read the answer again.
+ */
+export const answer = (
+  c: Context,
+  text: string | null,
+  status: number,
+  headers: Record<string, string> = {},
+): Response => {
+  const record = recordOf(c)
+  if (!record) {
+    const init = { status: status as 200, headers }
+    return text === null ? c.body(null, init) : c.body(text, init)
+  }
+  const res = new Response(text, { status, headers: sorted({ ...record, ...headers }) })
+  ;(c as Context<MockEnv>).set('written', { res, text })
+  return res
+}
+
+/** A JSON answer (`content-type: application/json` unless `headers` names another). */
+export const answerJson = (
+  c: Context,
+  value: unknown,
+  status: number,
+  headers: Record<string, string> = {},
+): Response =>
+  answer(c, JSON.stringify(value), status, { 'content-type': 'application/json', ...headers })
