@@ -14,10 +14,10 @@ import { DEFAULT_SEED } from './defaults.js'
 import { buildTokens, buildWorkerRecord, mergeLlmProvider, toMockLlmProvider } from './factories.js'
 import { type FixtureProblemKind, Fixtures } from './fixture-files.js'
 import { newId } from './internal/new-id.js'
+import { toProblemErrors } from './internal/problem-errors.js'
 import { PROBLEMS } from './problem.js'
 import { BASELINE_SCENARIO } from './scenario.js'
 import { createSession, type Session } from './session.js'
-import { toProblemErrors } from './validation-hook.js'
 import { toWorkerView } from './worker-view.js'
 
 /** The seed the fixtures are made with: the mock's default, so their ids are the ones it serves. */
