@@ -6,6 +6,7 @@ import { CliError, EXIT } from '../cli-error.js'
 import { defineCommand } from '../command.js'
 import { ensureWritable } from '../ensure-writable.js'
 import type { Flags } from '../flag.js'
+import { HEADER_FILE_FLAG } from '../header-file-flag.js'
 import { integerFlag } from '../integer-flag.js'
 import { readHeaders } from '../read-headers.js'
 import { repeatedValues } from '../repeated-values.js'
@@ -44,12 +45,7 @@ const FLAGS = {
       'environment variable VAR (keeps it out of the process list)',
     ],
   },
-  'header-file': {
-    type: 'string',
-    multiple: true,
-    value: 'FILE',
-    help: ['more headers, one "Name: value" a line (# comments); -H wins on a clash'],
-  },
+  ...HEADER_FILE_FLAG,
   timeout: {
     type: 'string',
     value: 'MS',

@@ -7,6 +7,7 @@ import { CliError, EXIT } from '../cli-error.js'
 import { defineCommand } from '../command.js'
 import { ensureWritable } from '../ensure-writable.js'
 import type { Flags } from '../flag.js'
+import { HEADER_FILE_FLAG } from '../header-file-flag.js'
 import { integerFlag } from '../integer-flag.js'
 import { LISTEN_FLAGS } from '../listen-flags.js'
 import { adminTokenOf, allowedHostsOf, corsOf, isLoopback } from '../mock-flags.js'
@@ -74,12 +75,7 @@ const FLAGS = {
       'token; "N: env:VAR" reads the value from the environment. Masked everywhere',
     ],
   },
-  'header-file': {
-    type: 'string',
-    multiple: true,
-    value: 'FILE',
-    help: ['more headers, one "Name: value" a line (# comments); -H wins on a clash'],
-  },
+  ...HEADER_FILE_FLAG,
   timeout: {
     type: 'string',
     value: 'MS',
