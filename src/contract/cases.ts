@@ -1,29 +1,25 @@
 import type { z } from '@hono/zod-openapi'
 import fc from 'fast-check'
+import { TypeID } from 'typeid-js'
 import { operationEntry } from '../api/operation-table.js'
 import { type Operation, type OperationId, operations } from '../api/operations.js'
-import { jsonPointer } from '../common/json-pointer.js'
+import { stampUuidV7 } from '../common/stamp-uuid-v7.js'
 import { Destination } from '../schemas/worker.js'
-import { arbitraryOf, typeIdArbitrary } from './arbitraries.js'
+import { arbitraryOf } from './arbitraries.js'
+import { type ClassTarget, catalogueCasesOf } from './catalogue/index.js'
 import type { RuleKind } from './coverage-rules.js'
-import { brokenBoundOf, describePath, invalidCasesOf, unitOf } from './invalid-cases.js'
 import { type JsonSchema, jsonSchemaOf, literalPrefixOf } from './json-schema.js'
 import { createLazySamples } from './lazy-samples.js'
-import {
-  boundarySizes,
-  type IdMaker,
-  limitsOfJsonSchema,
-  type Path,
-  validValue,
-  withValueAt,
-} from './limits.js'
+import { type IdMaker, validValue } from './limits.js'
 
 /**
- * What a correct server must do with a case: accept it (2xx) or reject it (4xx). `unknown`: only
- * for traffic the suite did not write (the proxy), where a valid request may name ids the target
- * does not hold; the checks that judge an expectation leave such an exchange alone.
+ * What a correct server must do with a case: accept it (2xx) or reject it (4xx). `either`: a class
+ * of the catalogue the spec reads two ways (docs/CATALOGUE.md): no status is judged, but a 5xx is
+ * a finding and an answer it accepts must be right. `unknown`: only for traffic the suite did not
+ * write (the proxy), where a valid request may name ids the target does not hold; the checks that
+ * judge an expectation leave such an exchange alone.
  */
-export type Expectation = 'accept' | 'reject' | 'unknown'
+export type Expectation = 'accept' | 'reject' | 'either' | 'unknown'
 
 export type CaseKind =
   | 'generated' // valid, generated within every constraint
@@ -47,6 +43,13 @@ export type Case = {
   readonly brokenPointer?: string
   /** The constraint it breaks there (cases the suite writes to be rejected for one). */
   readonly breaks?: RuleKind
+  /** The catalogue's class of values it sends (docs/CATALOGUE.md), and the rules it speaks about. */
+  readonly valueClass?: string
+  readonly targets?: readonly ClassTarget[]
+  /** Path ids made from the real ones as the case is sent (a real id one character longer). */
+  readonly deriveParams?: Readonly<Record<string, (realId: string) => string>>
+  /** Why the run does not send it (a cloud worker without --allow-cloud): listed as skipped. */
+  readonly withheld?: string
 }
 
 export type CaseOptions = {
@@ -66,67 +69,81 @@ export const paramsSchemaOf = (operation: Operation): z.ZodType | undefined =>
   operationEntry(operation.operationId).paramsSchema
 
 const NAME = 'name'
-const FILLER = 'x'
 /** Destinations that may provision a real machine on the target. */
 const PROVISIONING_DESTINATIONS: readonly string[] = [Destination.enum.cloud]
 
-/** A deterministic id maker from the run's seed (ids the suite sends are real TypeIDs). */
+/**
+ * A deterministic id maker from the run's seed (ids the suite sends are real TypeIDs). Bytes from
+ * a small seeded generator (mulberry32), not one `fc.sample` per id: a run makes a few thousand
+ * ids (an array at its 500-item bound), and a sample each cost ~0.2 ms.
+ */
 export const seededIdMaker = (seed: number): IdMaker => {
-  let n = 0
-  return (prefix) => fc.sample(typeIdArbitrary(prefix), { seed: seed + n++, numRuns: 1 })[0] ?? ''
+  let state = seed >>> 0
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = Math.imul(state ^ (state >>> 15), state | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return (t ^ (t >>> 14)) >>> 0
+  }
+  return (prefix) => {
+    const bytes = new Uint8Array(16)
+    for (let i = 0; i < 16; i += 4) new DataView(bytes.buffer).setUint32(i, next())
+    return TypeID.fromUUIDBytes(prefix, stampUuidV7(bytes)).toString()
+  }
 }
 
-/**
- * Longer than any bound the spec sets (255) for a string the spec leaves without a maximum: a
- * server that invents a limit there breaks the contract.
- */
-const UNBOUNDED_STRING_LENGTH = 1024
-
-/** Top-level string fields with no maximum, no pattern and no enum. */
-const unboundedStringsOf = (schema: JsonSchema): string[] =>
-  Object.entries(schema.properties ?? {})
-    .filter(
-      ([, p]) =>
-        p.type === 'string' && p.maxLength === undefined && p.pattern === undefined && !p.enum,
+/** Every schema of every request (bodies and path parameters), walked down to its items. */
+const requestSchemas = (): JsonSchema[] => {
+  const walk = (schema: JsonSchema): JsonSchema[] => [
+    schema,
+    ...Object.values(schema.properties ?? {}).flatMap(walk),
+    ...(schema.items ? walk(schema.items) : []),
+  ]
+  return operations.flatMap((operation) => {
+    const params = paramsSchemaOf(operation)
+    return [bodySchemaOf(operation), ...(params ? [params] : [])].flatMap((schema) =>
+      walk(jsonSchemaOf(schema)),
     )
-    .map(([key]) => key)
+  })
+}
 
-/**
- * Short (far below any bound, in UTF-16 units or code points) text that real stores break: astral
- * characters (MySQL utf8mb3 stores "?"), an emoji ZWJ sequence, a decomposed é (a server may store
- * it composed: the checks compare in NFC), Hebrew and a zero-width space. No NUL or control
- * characters: the spec gives no reason to expect a store to keep them.
- */
-const UNUSUAL_TEXT = 'Grüße 𝄞 😀 👩\u200d💻 e\u0301 漢字 עברית a\u200bb'
-
-/** Top-level string fields with no pattern and no enum: any text fits them. */
-const freeTextStringsOf = (schema: JsonSchema): string[] =>
-  Object.entries(schema.properties ?? {})
-    .filter(([, p]) => p.type === 'string' && p.pattern === undefined && !p.enum)
-    .map(([key]) => key)
-
-const without = (root: unknown, path: Path): unknown => {
-  const [head, ...rest] = path
-  if (typeof root !== 'object' || root === null || head === undefined) return root
-  if (rest.length === 0)
-    return Object.fromEntries(Object.entries(root).filter(([key]) => key !== String(head)))
-  return { ...root, [head]: without(Reflect.get(root, head), rest) }
+/** What the catalogue reads across the API: the id prefixes and the largest item bound. */
+const apiWide = () => {
+  const schemas = requestSchemas()
+  return {
+    idPrefixes: [
+      ...new Set(
+        schemas.flatMap((s) => {
+          const prefix = literalPrefixOf(s.pattern)
+          return prefix?.endsWith('_') ? [prefix.slice(0, -1)] : []
+        }),
+      ),
+    ],
+    largestItemBound: Math.max(0, ...schemas.map((s) => s.maxItems ?? 0)),
+  }
 }
 
 /**
- * Every case of every operation, in a stable order, from the schemas alone. The body of a
- * generated case is generated when it is read (as the case is sent), not here: a large `--runs`
- * costs nothing for the cases the create budget or the run's bound leave unsent, and no body is
- * held for the whole run.
+ * Every case of every operation, in a stable order, from the schemas alone: the catalogue's
+ * classes (docs/CATALOGUE.md), the same in every run, then `runs` generated valid bodies from the
+ * seed. The body of a generated case is generated when it is read (as the case is sent), not here:
+ * a large `--runs` costs nothing for the cases the create budget or the run's bound leave unsent,
+ * and no body is held for the whole run.
  */
 export const buildCases = (options: CaseOptions): Case[] => {
   const makeId = seededIdMaker(options.seed)
+  const { idPrefixes, largestItemBound } = apiWide()
+  const withheld = (value: unknown) =>
+    !options.allowCloud && PROVISIONING_DESTINATIONS.includes(String(value))
+      ? `${String(value)} workers may provision machines: pass --allow-cloud`
+      : undefined
   const cases: Case[] = []
   for (const operation of operations) {
     const operationId = operation.operationId
     let count = 0
     const nextId = () => `${operationId}#${++count}`
     const bodySchema = jsonSchemaOf(bodySchemaOf(operation))
+    const params = paramsSchemaOf(operation)
     const nameMax = bodySchema.properties?.[NAME]?.maxLength
     /** Worker names carry the run's prefix, cut to the field's maximum. */
     const labelled = (body: unknown): unknown => {
@@ -136,16 +153,46 @@ export const buildCases = (options: CaseOptions): Case[] => {
       const value = `${options.namePrefix} ${name}`
       return { ...body, [NAME]: nameMax === undefined ? value : value.slice(0, nameMax) }
     }
+
+    // The catalogue: every class of values, on every field it applies to, whatever the seed.
+    for (const c of catalogueCasesOf({
+      bodySchema,
+      paramsSchema: params ? jsonSchemaOf(params) : undefined,
+      valid: labelled(validValue(bodySchema, makeId)),
+      makeId,
+      idPrefixes,
+      largestItemBound,
+      withheld,
+    })) {
+      cases.push({
+        id: nextId(),
+        operationId,
+        kind: c.isUnknownId
+          ? 'unknown-id'
+          : c.expect !== 'reject'
+            ? 'boundary'
+            : c.brokenPointer === '/body'
+              ? 'malformed'
+              : 'invalid',
+        title: c.title,
+        expect: c.expect,
+        body: c.body,
+        valueClass: c.valueClass,
+        targets: c.targets,
+        ...(c.params ? { params: c.params } : {}),
+        ...(c.deriveParams ? { deriveParams: c.deriveParams } : {}),
+        ...(c.brokenPointer ? { brokenPointer: c.brokenPointer } : {}),
+        ...(c.breaks ? { breaks: c.breaks } : {}),
+        ...(c.withheld ? { withheld: c.withheld } : {}),
+      })
+    }
+
+    // Valid, generated within every constraint from the seed, each when its body is first read.
     const destinations = (bodySchema.properties?.['destination']?.enum ?? []).filter(
-      (d) => options.allowCloud || !PROVISIONING_DESTINATIONS.includes(String(d)),
+      (d) => withheld(d) === undefined,
     )
     const overrides =
       destinations.length > 0 ? { destination: fc.constantFrom(...destinations) } : {}
-    const base = labelled(validValue(bodySchema, makeId))
-    const add = (c: Omit<Case, 'id' | 'operationId'>) =>
-      cases.push({ ...c, operationId, id: nextId() })
-
-    // Valid, generated within every constraint, each when its body is first read.
     const samples = createLazySamples(arbitraryOf(bodySchema, overrides).map(labelled), options)
     for (let i = 0; i < options.runs; i++) {
       cases.push({
@@ -158,144 +205,6 @@ export const buildCases = (options: CaseOptions): Case[] => {
         operationId,
         id: nextId(),
       })
-    }
-
-    // Valid, at each bound of the body.
-    for (const limit of limitsOfJsonSchema(bodySchema, makeId)) {
-      for (const { size, isValid } of boundarySizes(limit)) {
-        const body = withValueAt(base, limit.path, limit.valueOfSize(size))
-        const title = `${limit.pointer.slice(1)} with ${size} ${unitOf(limit, size)}`
-        if (isValid) add({ kind: 'boundary', title, expect: 'accept', body: { json: body } })
-        else
-          add({
-            kind: 'invalid',
-            title,
-            expect: 'reject',
-            body: { json: body },
-            brokenPointer: `/body${limit.pointer}`,
-            breaks: brokenBoundOf(limit, size),
-          })
-      }
-      // An item's broken bound again behind a valid item: a server must judge every item.
-      const index = limit.path.at(-1)
-      if (typeof index === 'number') {
-        const at = [...limit.path.slice(0, -1), index + 1]
-        const valid = withValueAt(base, limit.path, limit.valueOfSize(limit.min ?? limit.max ?? 0))
-        for (const { size } of boundarySizes(limit).filter((s) => !s.isValid)) {
-          add({
-            kind: 'invalid',
-            title: `${describePath(at)} with ${size} ${unitOf(limit, size)} after a valid item`,
-            expect: 'reject',
-            body: { json: withValueAt(valid, at, limit.valueOfSize(size)) },
-            brokenPointer: `/body${jsonPointer(at)}`,
-            breaks: brokenBoundOf(limit, size),
-          })
-        }
-      }
-    }
-
-    // Valid: long values where the spec sets no maximum.
-    for (const key of unboundedStringsOf(bodySchema)) {
-      add({
-        kind: 'boundary',
-        title: `${key} with ${UNBOUNDED_STRING_LENGTH} characters (no maximum)`,
-        expect: 'accept',
-        body: { json: labelled(withValueAt(base, [key], FILLER.repeat(UNBOUNDED_STRING_LENGTH))) },
-      })
-    }
-
-    // Valid: text a byte-, BMP- or ASCII-minded store mangles, in every free-text string at once
-    // (each led by its key: an apiKey must not equal a field that is echoed).
-    const freeText = freeTextStringsOf(bodySchema)
-    if (freeText.length > 0) {
-      add({
-        kind: 'boundary',
-        title: `${freeText.join(', ')} with characters outside the BMP, combining and right-to-left`,
-        expect: 'accept',
-        body: {
-          json: labelled(
-            freeText.reduce(
-              (body, key) => withValueAt(body, [key], `${key} ${UNUSUAL_TEXT}`),
-              base,
-            ),
-          ),
-        },
-      })
-    }
-
-    // Invalid: one broken constraint at a time (types, enums, patterns, required fields, items).
-    for (const broken of invalidCasesOf(bodySchema, base, makeId)) {
-      const prepared = broken.before
-        ? withValueAt(base, broken.before.path, broken.before.value)
-        : base
-      const body = broken.remove
-        ? without(prepared, broken.path)
-        : withValueAt(prepared, broken.path, broken.value)
-      add({
-        kind: 'invalid',
-        title: broken.title,
-        expect: 'reject',
-        body: { json: body },
-        brokenPointer: `/body${jsonPointer(broken.path)}`,
-        breaks: broken.breaks,
-      })
-    }
-
-    // Not a JSON object at all.
-    for (const [title, raw] of [
-      ['malformed JSON', '{"name": '],
-      ['a JSON array as the body', '[]'],
-      ['a JSON string as the body', '"body"'],
-      ['null as the body', 'null'],
-    ] as const) {
-      add({
-        kind: 'malformed',
-        title,
-        expect: 'reject',
-        body: { raw },
-        brokenPointer: '/body',
-        breaks: 'type',
-      })
-    }
-
-    // Malformed path ids: wrong prefix, one character short, one too long.
-    const params = paramsSchemaOf(operation)
-    if (params) {
-      const paramsSchema = jsonSchemaOf(params)
-      for (const [name, schema] of Object.entries(paramsSchema.properties ?? {})) {
-        const broken = invalidCasesOf(schema, undefined, makeId, [name]).filter(
-          (c) => c.breaks === 'pattern',
-        )
-        const lengths = limitsOfJsonSchema(schema, makeId).flatMap((limit) =>
-          boundarySizes(limit)
-            .filter((s) => !s.isValid)
-            .map(({ size }) => ({
-              title: `${name} with ${size} character${size === 1 ? '' : 's'}`,
-              breaks: brokenBoundOf(limit, size),
-              value: limit.valueOfSize(size),
-            })),
-        )
-        for (const { title, breaks, value } of [...broken, ...lengths]) {
-          add({
-            kind: 'invalid',
-            title: title.replace(/^\/?/, 'path '),
-            expect: 'reject',
-            body: { json: base },
-            params: { [name]: String(value) },
-            brokenPointer: `/params/${name}`,
-            breaks,
-          })
-        }
-        // A well-formed id that names nothing (the others stay valid).
-        const prefix = literalPrefixOf(schema.pattern)?.replace(/_$/, '') ?? ''
-        add({
-          kind: 'unknown-id',
-          title: `unknown well-formed ${name}`,
-          expect: 'reject',
-          body: { json: base },
-          params: { [name]: makeId(prefix) },
-        })
-      }
     }
   }
   return cases

@@ -1,6 +1,7 @@
 import { jsonPointer } from '../common/json-pointer.js'
 import type { Case } from './cases.js'
 import type { Check, CheckInput } from './check.js'
+import { type ClassOutcome, createClassTally } from './coverage-classes.js'
 import { evidenceOf, evidenceOfCase, type SentParts, sentParts } from './coverage-evidence.js'
 import { buildRules, type Rule, type RuleKind, type RulePart } from './coverage-rules.js'
 import { successOf } from './success-schema.js'
@@ -27,6 +28,8 @@ export type CoverageRow = {
   readonly reason?: string | undefined
   /** Titles of the cases whose verdict on this rule failed (a few). */
   readonly failedCases?: readonly string[] | undefined
+  /** The catalogue's classes sent on this rule (docs/CATALOGUE.md) and how each was answered. */
+  readonly classes: readonly ClassOutcome[]
 }
 
 export type Coverage = {
@@ -121,7 +124,10 @@ export const createCoverage = (checks: readonly Check[]): CoverageRecorder => {
     if (count.failed.length < MAX_FAILED_CASES) count.failed.push(input.case.title)
   }
 
+  const classes = createClassTally(rules, checks)
+
   const record = (input: CheckInput) => {
+    classes.record(input)
     let broken: Set<string> | undefined
     let sent: SentParts | undefined
     for (const rule of rules) {
@@ -155,14 +161,22 @@ export const createCoverage = (checks: readonly Check[]): CoverageRecorder => {
     const skipped = unsent.skippedOperations.get(rule.operationId)
     if (skipped) return `${rule.operationId} not run: ${skipped}`
     if (!judgeOf(side)) return `check ${JUDGE[side]} not selected (--only/--skip)`
-    const pending = unsent.notRun.find(
-      ({ case: c }) => c.operationId === rule.operationId && wouldShow(rule, side, c),
-    )
+    // A case the run withholds on purpose (a cloud worker) is named only when nothing else explains.
+    const pendingOf = (isWithheld: boolean) =>
+      unsent.notRun.find(
+        ({ case: c }) =>
+          c.operationId === rule.operationId &&
+          (c.withheld !== undefined) === isWithheld &&
+          wouldShow(rule, side, c),
+      )
+    const pending = pendingOf(false)
     if (pending) return `case "${pending.case.title}" not sent: ${pending.reason}`
     if (count.unjudged > 0)
       return side === 'response'
         ? `${count.unjudged} request(s) to accept got no 2xx JSON body to check`
         : `${count.unjudged} request(s) sent got no answer to judge`
+    const withheld = pendingOf(true)
+    if (withheld) return `case "${withheld.case.title}" not sent: ${withheld.reason}`
     return side === 'response'
       ? 'no success body to check'
       : side === 'violation'
@@ -202,6 +216,7 @@ export const createCoverage = (checks: readonly Check[]): CoverageRecorder => {
             : 'covered-pass',
         reason: missing ? reasonOf(rule, missing, count[missing], unsent) : undefined,
         failedCases: failedCases.length > 0 ? failedCases : undefined,
+        classes: classes.of(rule),
       }
     })
     const exercised = rows.filter((row) => row.verdict !== 'not-exercised').length

@@ -42,7 +42,7 @@ export type ContractOptions = {
   readonly runs?: number
   /** Also create cloud workers (they may provision real machines). Default false. */
   readonly allowCloud?: boolean
-  /** Most workers a run may create. Default 20. */
+  /** Most workers a run may create. Default 25. */
   readonly maxCreates?: number
   /** Check ids to run / to leave out; `*` matches anything. */
   readonly only?: readonly string[]

@@ -73,10 +73,13 @@ export const sendCases = async (options: SendOptions): Promise<Sent> => {
       abortedBecause = runTimeout
       return skipCase(c, abortedBecause)
     }
+    if (c.withheld !== undefined) return skipCase(c, c.withheld)
     if (c.operationId === 'createWorker' && workersCreated >= options.maxCreates) {
       return skipCase(c, `--max-creates ${options.maxCreates} reached`)
     }
     const allParams = { ...params, ...c.params }
+    for (const [name, derive] of Object.entries(c.deriveParams ?? {}))
+      allParams[name] = derive(params[name] ?? '')
     const route = operationEntry(c.operationId)
     const sentBody = 'json' in c.body ? JSON.stringify(c.body.json) : c.body.raw
     const exchange = await options.client.send({
@@ -124,12 +127,16 @@ export const sendCases = async (options: SendOptions): Promise<Sent> => {
     options.cases.filter((c) => c.operationId === operationId)
 
   // Create: one valid worker first (the rename cases need it), then what should create nothing,
-  // then the other valid inputs while the create budget lasts.
+  // then the other inputs that may create one, while the create budget lasts.
   const createCases = casesOf('createWorker')
-  const [first, ...restValid] = createCases.filter((c) => c.expect === 'accept')
+  const first = createCases.find((c) => c.expect === 'accept' && c.withheld === undefined)
   const workerId = await runOperation(
     'createWorker',
-    [...(first ? [first] : []), ...createCases.filter((c) => c.expect === 'reject'), ...restValid],
+    [
+      ...(first ? [first] : []),
+      ...createCases.filter((c) => c.expect === 'reject'),
+      ...createCases.filter((c) => c !== first && c.expect !== 'reject'),
+    ],
     {},
   )
 

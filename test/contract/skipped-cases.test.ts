@@ -78,6 +78,7 @@ describe('cases not sent', () => {
       seed: 3,
       runs: 2,
       maxCreates: 1,
+      allowCloud: true, // in-process: only --max-creates leaves cases unsent
     })
     const xml = formatJunit(report)
     const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml)
@@ -121,6 +122,7 @@ describe('cases not sent', () => {
       ...target.ids,
       seed: 3,
       runs: 1,
+      allowCloud: true, // in-process: a cloud worker provisions nothing
     })
 
     expect(report.skippedCases).toEqual([])

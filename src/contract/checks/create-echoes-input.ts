@@ -11,7 +11,7 @@ export const createEchoesInput = defineCheck({
   severity: 'error',
   profile: 'default',
   operations: ['createWorker'],
-  appliesTo: { expect: ['accept'], response: 'success' },
+  appliesTo: { expect: ['accept', 'either'], response: 'success' },
   run: ({ response, sentBody }) => {
     const worker = field(response.json, 'worker')
     const sent = parsedBody(sentBody)

@@ -13,7 +13,7 @@ export const createReturnsNewId = defineCheck({
   severity: 'error',
   profile: 'default',
   operations: ['createWorker'],
-  appliesTo: { expect: ['accept'], response: 'success', earlier: true },
+  appliesTo: { expect: ['accept', 'either'], response: 'success', earlier: true },
   run: ({ response, earlier, sentBody }) => {
     const id = field(field(response.json, 'worker'), 'id')
     if (typeof id !== 'string') return notApplicable()

@@ -29,7 +29,7 @@ export const renameKeepsWorker = defineCheck({
   severity: 'error',
   profile: 'default',
   operations: ['updateWorker'],
-  appliesTo: { expect: ['accept'], response: 'success', earlier: true },
+  appliesTo: { expect: ['accept', 'either'], response: 'success', earlier: true },
   run: ({ response, earlier }) => {
     const before = earlier.renamedWorker
     const after = field(response.json, 'worker')

@@ -9,7 +9,7 @@ export const updateAppliesName = defineCheck({
   severity: 'error',
   profile: 'default',
   operations: ['updateWorker'],
-  appliesTo: { expect: ['accept'], response: 'success' },
+  appliesTo: { expect: ['accept', 'either'], response: 'success' },
   run: ({ response, sentBody, params }) => {
     const worker = field(response.json, 'worker')
     if (worker === undefined) return notApplicable()

@@ -58,11 +58,19 @@ const resultsOf = (results: readonly CheckResult[]) =>
     )
     .join('')}</table>`
 
+/** The catalogue's classes sent on a rule: `max-length/at ✓1`, `enum/padded ✗1 of 2`. */
+const classesOf = (row: CoverageRow) =>
+  row.classes
+    .map(
+      (c) => `${c.id} (${c.expect}) ${c.failed > 0 ? `✗${c.failed} of ${c.sent}` : `✓${c.sent}`}`,
+    )
+    .join(', ')
+
 const coverageRow = (row: CoverageRow) =>
-  `<tr>${cell(row.operationId)}${cell(row.part)}${cell(row.pointer || '/')}${cell(row.text)}<td class="n">${row.boundarySent}</td><td class="n">${row.violationSent}</td><td class="n">${row.responseChecked}</td>${cell(row.verdict, row.verdict)}${cell(row.reason ?? row.failedCases?.join('; ') ?? '')}</tr>`
+  `<tr>${cell(row.operationId)}${cell(row.part)}${cell(row.pointer || '/')}${cell(row.text)}<td class="n">${row.boundarySent}</td><td class="n">${row.violationSent}</td><td class="n">${row.responseChecked}</td>${cell(classesOf(row))}${cell(row.verdict, row.verdict)}${cell(row.reason ?? row.failedCases?.join('; ') ?? '')}</tr>`
 
 const coverageOf = (coverage: Coverage) =>
-  `<p>${escapeHtml(coverageLine(coverage))}</p><table><tr><th>operation</th><th>part</th><th>field</th><th>rule</th><th>accepted (at the bound, or without the field)</th><th>violation sent</th><th>response checked</th><th>verdict</th><th>why / failed cases</th></tr>${coverage.rows.map(coverageRow).join('')}</table>`
+  `<p>${escapeHtml(coverageLine(coverage))}</p><table><tr><th>operation</th><th>part</th><th>field</th><th>rule</th><th>accepted (at the bound, or without the field)</th><th>violation sent</th><th>response checked</th><th>classes sent (docs/CATALOGUE.md)</th><th>verdict</th><th>why / failed cases</th></tr>${coverage.rows.map(coverageRow).join('')}</table>`
 
 const findingOf = (result: CheckResult, finding: Finding) =>
   `<div class="finding"><p><strong>${escapeHtml(result.checkId)}</strong> · ${escapeHtml(result.operationId)} (spec ${escapeHtml(result.spec)}) · ${escapeHtml(finding.caseTitle)}: ${escapeHtml(finding.message)}</p>

@@ -1,0 +1,102 @@
+import { withValueAt } from '../limits.js'
+import type { ClassValue, Field, ValueClass } from './value-class.js'
+
+/** A property no schema of the API names, with a plain value. */
+const UNKNOWN_PROPERTY = 'wakUnknownProperty'
+
+/** The object without one property. */
+const without = (value: unknown, key: string): unknown =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).filter(([name]) => name !== key))
+    : value
+
+const isBody = (field: Field) => !field.isParam && field.path.length === 0
+const requiredOf = (field: Field) => (isBody(field) ? (field.schema.required ?? []) : [])
+
+/** A body that is not JSON, or JSON but not an object: every one a 4xx (spec §1, §4). */
+const NOT_AN_OBJECT: readonly ClassValue[] = [
+  { value: [], label: 'an array' },
+  { value: 'body', label: 'a string' },
+  { value: 12345, label: 'a number' },
+  { value: true, label: 'a boolean' },
+  { value: null, label: 'null' },
+]
+const MALFORMED: readonly ClassValue[] = [
+  { raw: '{"name": ', label: 'cut short' },
+  { raw: '', label: 'empty' },
+  { raw: '{} {}', label: 'two values' },
+  { raw: "{'name': 'x'}", label: 'single quotes' },
+  { raw: '{"name": "x",}', label: 'a trailing comma' },
+]
+
+export const OBJECT_CLASSES: readonly ValueClass[] = [
+  {
+    id: 'required/missing',
+    keyword: 'required',
+    title: 'a required property left out',
+    expect: 'reject',
+    breaks: 'required',
+    why: 'the spec marks it required',
+    spec: '§4',
+    values: (field) =>
+      requiredOf(field).map((key) => ({
+        body: (valid: unknown) => without(valid, key),
+        label: key,
+        brokenAt: [key],
+      })),
+  },
+  {
+    id: 'required/empty-object',
+    keyword: 'required',
+    title: 'an empty object',
+    expect: 'reject',
+    breaks: 'required',
+    why: 'every required property is missing',
+    spec: '§4',
+    values: (field) => {
+      const [first] = requiredOf(field)
+      return first === undefined ? [] : [{ body: () => ({}), brokenAt: [first] }]
+    },
+  },
+  {
+    id: 'properties/optional-left-out',
+    keyword: 'properties',
+    title: 'the required properties only',
+    expect: 'accept',
+    why: 'what the spec does not require may be left out',
+    spec: '§4',
+    values: (field) => (isBody(field) ? [{ body: (valid: unknown) => valid }] : []),
+  },
+  {
+    id: 'properties/unknown',
+    keyword: 'properties',
+    title: 'a property the spec does not name',
+    expect: 'either',
+    why: 'the spec does not say whether other properties are ignored or refused: both are fair',
+    spec: '§4',
+    values: (field) =>
+      isBody(field)
+        ? [{ body: (valid: unknown) => withValueAt(valid, [UNKNOWN_PROPERTY], 'x') }]
+        : [],
+  },
+  {
+    id: 'body/not-an-object',
+    keyword: 'body',
+    title: 'JSON that is not an object',
+    expect: 'reject',
+    breaks: 'type',
+    why: 'the body is a JSON object of the fields the spec lists',
+    spec: '§1, §4',
+    values: (field) => (isBody(field) ? NOT_AN_OBJECT : []),
+  },
+  {
+    id: 'body/malformed',
+    keyword: 'body',
+    title: 'text that is not JSON',
+    expect: 'reject',
+    breaks: 'type',
+    why: 'request bodies are JSON (RFC 8259: no trailing comma, double quotes, one value)',
+    spec: '§1',
+    values: (field) => (isBody(field) ? MALFORMED : []),
+  },
+]
