@@ -162,7 +162,7 @@ const caseOf = (
       deriveParams[name] = value.derive
       // As it would be for a resource of this kind, until the real id is known (when it is sent).
       params[name] = value.derive(input.makeId(idPrefixOf(field.schema)))
-    } else if ('raw' in value) raw = value.raw
+    } else if ('raw' in value) raw = value.raw(body)
     else if ('body' in value) body = value.body(body)
     else if (field.isParam) params[name] = String(value.value)
     else {

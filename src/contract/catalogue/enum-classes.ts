@@ -36,12 +36,27 @@ export const ENUM_CLASSES: readonly ValueClass[] = [
   {
     id: 'enum/padded',
     keyword: 'enum',
-    title: 'an allowed value with a space after it',
+    title: 'an allowed value with a space before it, and one with a space after it',
     expect: 'reject',
     breaks: 'enum',
     why: 'the spec lists the values exactly; a server that trims before it compares accepts what is not one of them',
     spec: SPEC_ENUMS,
-    values: (field) => allowedOf(field).map((value) => ({ value: `${value} ` })),
+    values: (field) =>
+      allowedOf(field).flatMap((value) => [{ value: ` ${value}` }, { value: `${value} ` }]),
+  },
+  {
+    id: 'enum/separator',
+    keyword: 'enum',
+    title: 'an allowed value with its separator swapped (`models-dev`)',
+    expect: 'reject',
+    breaks: 'enum',
+    why: 'the spec lists the values exactly; a server that folds `-` and `_` accepts what is not one of them',
+    spec: SPEC_ENUMS,
+    values: (field) =>
+      allowedOf(field).flatMap((value) => {
+        const swapped = value.replace(/[-_]/g, (s) => (s === '-' ? '_' : '-'))
+        return swapped === value ? [] : [{ value: swapped }]
+      }),
   },
   {
     id: 'enum/outside',

@@ -154,6 +154,16 @@ export const PATH_ID_CLASSES: readonly ValueClass[] = [
     values: (field) => (field.isParam ? [{ derive: prefixUpper }] : []),
   },
   {
+    id: 'path-id/real-padded',
+    keyword: 'path id',
+    title: "the real resource's id with a space after it",
+    expect: 'reject',
+    breaks: 'max-length',
+    why: 'a server that trims ids would reach the real resource',
+    spec: SPEC_IDS,
+    values: (field) => (field.isParam ? [{ derive: (id) => `${id} ` }] : []),
+  },
+  {
     id: 'path-id/real-suffix-case',
     keyword: 'path id',
     title: "the real resource's id with its suffix in capitals",

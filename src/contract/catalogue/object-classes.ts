@@ -21,12 +21,20 @@ const NOT_AN_OBJECT: readonly ClassValue[] = [
   { value: true, label: 'a boolean' },
   { value: null, label: 'null' },
 ]
+/** The valid body as JSON text. */
+const textOf = (valid: unknown) => JSON.stringify(valid) ?? ''
+/**
+ * The valid body, made not JSON in each way a lenient parser forgives (every one would be a valid
+ * request if it were read leniently: the server must refuse the text, not what it guessed).
+ */
 const MALFORMED: readonly ClassValue[] = [
-  { raw: '{"name": ', label: 'cut short' },
-  { raw: '', label: 'empty' },
-  { raw: '{} {}', label: 'two values' },
-  { raw: "{'name': 'x'}", label: 'single quotes' },
-  { raw: '{"name": "x",}', label: 'a trailing comma' },
+  { raw: (valid) => textOf(valid).slice(0, -1), label: 'cut short' },
+  { raw: () => '', label: 'empty' },
+  { raw: (valid) => `${textOf(valid)} ${textOf(valid)}`, label: 'two values' },
+  { raw: (valid) => `${textOf(valid)}x`, label: 'text after the value' },
+  { raw: (valid) => textOf(valid).replaceAll('"', "'"), label: 'single quotes' },
+  { raw: (valid) => textOf(valid).replace(/}$/, ',}'), label: 'a trailing comma' },
+  { raw: (valid) => textOf(valid).replace(/"([A-Za-z]+)":/g, '$1:'), label: 'bare names' },
 ]
 
 export const OBJECT_CLASSES: readonly ValueClass[] = [

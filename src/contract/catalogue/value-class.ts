@@ -53,8 +53,8 @@ export type ClassValue =
       readonly breaks?: RuleKind
     }
   | { readonly derive: (realId: string) => string; readonly label?: string }
-  /** The whole body as this text (only at the body itself): not JSON, or not an object. */
-  | { readonly raw: string; readonly label?: string }
+  /** The whole body as text, made from the valid body (only at the body itself): not JSON. */
+  | { readonly raw: (valid: unknown) => string; readonly label?: string }
   /** The whole body, made from the valid one (only at the body itself): a property left out. */
   | {
       readonly body: (valid: unknown) => unknown
