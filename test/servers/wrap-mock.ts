@@ -2,7 +2,9 @@
 // wrapped in a small Hono app that changes one thing about it. Builders only, no assertions.
 import { Hono } from 'hono'
 import { matchOperation } from '../../src/api/match-operation.js'
+import { operationEntry } from '../../src/api/operation-table.js'
 import type { OperationId } from '../../src/api/operations.js'
+import { jsonSchemaOf } from '../../src/contract/json-schema.js'
 import { createMockApp, type MockApp } from '../../src/mock/app.js'
 
 /** The organization and LLM provider that exist on a server (the suite needs both). */
@@ -14,6 +16,11 @@ export type JudgedApp = Hono & { readonly ids: ServerIds }
 export type BrokenServer = {
   /** The id of the check that must fail on it. */
   readonly breaks: string
+  /**
+   * The catalogue class (docs/CATALOGUE.md) whose cases, and no other class's, fail `breaks` on it:
+   * the server proves that class is needed. Absent where several classes catch it.
+   */
+  readonly catches?: string
   /** The section of spec/SPEC.md that states the rule. */
   readonly spec: string
   readonly description: string
@@ -199,3 +206,7 @@ export const stringsOf = (value: unknown): string[] => {
   if (isObject(value)) return Object.values(value).flatMap(stringsOf)
   return []
 }
+
+/** The body properties an operation's request schema names (spec §4.1, §4.2, §4.3). */
+export const bodyPropertiesOf = (operationId: OperationId): string[] =>
+  Object.keys(jsonSchemaOf(operationEntry(operationId).bodySchema).properties ?? {})

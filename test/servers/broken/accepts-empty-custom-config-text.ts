@@ -4,6 +4,7 @@ import { broken, deleteAt, getAt } from '../wrap-mock.js'
 export default broken(
   {
     breaks: 'rejects-invalid-input',
+    catches: 'min-length/below',
     spec: '§4.1, §8 (customConfigText: minimum length 1)',
     description: 'an LLM provider update with customConfigText "" succeeds',
   },

@@ -3,6 +3,7 @@ import { broken, deleteAt, getAt } from '../wrap-mock.js'
 export default broken(
   {
     breaks: 'rejects-invalid-input',
+    catches: 'min-items/below',
     spec: '§4.1, §8',
     description: 'an LLM provider update with modelIds [] succeeds (taken as "no change")',
   },

@@ -4,6 +4,7 @@ import { broken, deleteAt, getAt } from '../wrap-mock.js'
 export default broken(
   {
     breaks: 'rejects-invalid-input',
+    catches: 'min-length/below',
     spec: '§4.1, §8 (providerId: length 1 to 255)',
     description: 'an LLM provider update with providerId "" succeeds (taken as "no change")',
   },

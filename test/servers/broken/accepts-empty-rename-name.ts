@@ -6,6 +6,7 @@ const DEFAULT_NAME = '(unnamed)'
 export default broken(
   {
     breaks: 'rejects-invalid-input',
+    catches: 'min-length/below',
     spec: '§4.3, §8 (name: length 1 to 255)',
     description: 'a rename to "" succeeds: the worker is named "(unnamed)"',
   },

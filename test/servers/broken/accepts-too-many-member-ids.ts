@@ -5,6 +5,7 @@ const MAX = 500 // the bound the server should keep (spec §8); it keeps the fir
 export default broken(
   {
     breaks: 'rejects-invalid-input',
+    catches: 'max-items/above',
     spec: '§4.1, §8',
     description: 'an LLM provider update with 501 memberIds succeeds (the rest are dropped)',
   },

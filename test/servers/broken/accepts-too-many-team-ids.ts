@@ -6,6 +6,7 @@ const MAX = 500 // the bound the server should keep (spec §8); it keeps the fir
 export default broken(
   {
     breaks: 'rejects-invalid-input',
+    catches: 'max-items/above',
     spec: '§4.1, §8 (teamIds: at most 500 elements)',
     description: 'teamIds beyond the 500th are dropped silently instead of rejected',
   },

@@ -5,6 +5,7 @@ const MAX = 500 // spec §8; the server is off by one
 export default broken(
   {
     breaks: 'accepts-valid-input',
+    catches: 'max-items/at',
     spec: '§4.1, §8',
     description: 'an LLM provider update with 500 memberIds is rejected (400)',
   },

@@ -4,6 +4,7 @@ import { broken, getAt, isObject, jsonResponse } from '../wrap-mock.js'
 export default broken(
   {
     breaks: 'unknown-id-rejected',
+    catches: 'path-id/unknown',
     spec: '§4.3',
     description: 'renaming a worker that does not exist answers 200 with a new worker',
   },

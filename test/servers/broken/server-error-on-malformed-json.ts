@@ -4,6 +4,7 @@ import { broken } from '../wrap-mock.js'
 export default broken(
   {
     breaks: 'no-server-error',
+    catches: 'body/malformed',
     spec: '§4, §7',
     description: 'a body that is not JSON answers 500 instead of a 4xx',
   },

@@ -6,6 +6,7 @@ const WIDTH = 255 // a column width the spec does not set (§4.2: description ha
 export default broken(
   {
     breaks: 'create-echoes-input',
+    catches: 'string/long',
     spec: '§4.2 (description: no maximum)',
     description: 'a description over 255 characters is cut to 255 silently',
   },
