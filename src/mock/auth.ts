@@ -1,6 +1,6 @@
 import { stampUuidV7 } from '../common/stamp-uuid-v7.js'
+import { typeIdOf } from '../common/type-id.js'
 import { MOCK_ID_PREFIX } from '../schemas/ids.js'
-import { typeIdOf } from './internal/new-id.js'
 
 const BEARER = /^Bearer[ \t]+([A-Za-z0-9\-._~+/]+=*)$/i
 

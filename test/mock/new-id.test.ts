@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { TypeID } from 'typeid-js'
 import { describe, expect, it } from 'vitest'
-import { newId, typeIdSuffix } from '../../src/mock/internal/new-id.js'
+import { typeIdSuffix } from '../../src/common/type-id.js'
+import { newId } from '../../src/mock/internal/new-id.js'
 import { createRandom } from '../../src/mock/internal/random.js'
 
 describe('newId', () => {

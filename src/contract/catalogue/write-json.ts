@@ -4,11 +4,21 @@ import { type Path, withValueAt } from '../limits.js'
 const markOf = (index: number) => `\u0000wak-escaped-${index}\u0000`
 
 /** Every UTF-16 unit of `text` as a `\uXXXX` escape: the same JSON string, in other bytes. */
-const escapeAll = (text: string) =>
-  Array.from({ length: text.length }, (_, i) => {
-    const unit = text.charCodeAt(i).toString(16).padStart(4, '0')
-    return `\\u${unit}`
-  }).join('')
+const escapeAll = (text: string) => {
+  // A value at a 65 535-character bound is mostly one character: each escape is made once.
+  const made = new Map<number, string>()
+  const parts = new Array<string>(text.length)
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i)
+    let escape = made.get(unit)
+    if (escape === undefined) {
+      escape = `\\u${unit.toString(16).padStart(4, '0')}`
+      made.set(unit, escape)
+    }
+    parts[i] = escape
+  }
+  return parts.join('')
+}
 
 const valueAt = (root: unknown, path: Path): unknown =>
   path.reduce<unknown>(

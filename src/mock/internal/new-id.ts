@@ -1,30 +1,8 @@
 import { stampUuidV7 } from '../../common/stamp-uuid-v7.js'
+import { typeIdOf } from '../../common/type-id.js'
 import type { Random } from './random.js'
 
 const TIMESTAMP_BYTES = 6 // RFC 9562 §5.7: 48-bit big-endian Unix milliseconds
-// TypeID spec: Crockford base32, lowercase, 26 characters for 128 bits (the first holds 2 bits).
-const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'
-
-/**
- * A TypeID suffix for 16 bytes. The mock's own encoder (typeid-js costs ~25 ms of start-up to
- * load); a test checks every id against typeid-js's parser.
- */
-export const typeIdSuffix = (bytes: Uint8Array): string => {
-  // 130 bits, 5 at a time: two leading zero bits, then the 128 of the bytes, most significant first.
-  let pending = 0
-  let bits = 2
-  let out = ''
-  for (const byte of bytes) {
-    pending = (pending << 8) | byte
-    bits += 8
-    while (bits >= 5) {
-      bits -= 5
-      out += ALPHABET[(pending >> bits) & 31]
-    }
-    pending &= (1 << bits) - 1
-  }
-  return out
-}
 
 /** UUIDv7 bytes: time from `ms`, the rest from the generator, version and variant bits set. */
 const uuidV7Bytes = (random: Random, ms: number): Uint8Array => {
@@ -43,7 +21,3 @@ const uuidV7Bytes = (random: Random, ms: number): Uint8Array => {
  */
 export const newId = (prefix: string, random: Random, ms: number): string =>
   typeIdOf(prefix, uuidV7Bytes(random, ms))
-
-/** The TypeID of these 16 UUID bytes under `prefix`. */
-export const typeIdOf = (prefix: string, bytes: Uint8Array): string =>
-  `${prefix}_${typeIdSuffix(bytes)}`

@@ -8,17 +8,15 @@ const suffixLower = (id: string) => {
 const segment = (id: string) => encodeURIComponent(suffixLower(id))
 
 // spec §2.1: ids are TypeIDs, whose base32 suffix decodes in either case; a server that decodes
-// the ids of the path reaches the resource under its id with the suffix in capitals. Provider
-// updates only: a rename reached this way answers the worker's own (lower-case) id, which
-// update-applies-name takes for another worker today (reported with issue 18).
-export default variant(
-  'provider path ids are decoded as base32, whatever the case of their suffix',
-  {
-    before: (request) => {
-      const { orgId, llmProviderId } = request.params
-      return request.operationId === 'updateLlmProvider' && orgId !== undefined
-        ? { path: `/v1/orgs/${segment(orgId)}/llm-providers/${segment(llmProviderId ?? '')}` }
-        : undefined
-    },
+// the ids of the path reaches the resource under its id with the suffix in capitals, and answers
+// it in its own spelling (a rename answers the worker's lower-case id).
+export default variant('path ids are decoded as base32, whatever the case of their suffix', {
+  before: (request) => {
+    const { orgId, llmProviderId, id } = request.params
+    if (request.operationId === 'updateLlmProvider' && orgId !== undefined)
+      return { path: `/v1/orgs/${segment(orgId)}/llm-providers/${segment(llmProviderId ?? '')}` }
+    if (request.operationId === 'updateWorker' && id !== undefined)
+      return { path: `/v1/workers/${segment(id)}` }
+    return undefined
   },
-)
+})
