@@ -78,8 +78,7 @@ export const receivedResponse = (
 ): ReceivedResponse => {
   const { text, isUtf8, hasByteOrderMark } = decodeBody(body)
   const marked = hasByteOrderMark ? { hasByteOrderMark } : {}
-  if (!isUtf8)
-    return { status, headers, text, isJson: false, parseError: NOT_UTF8, ...marked }
+  if (!isUtf8) return { status, headers, text, isJson: false, parseError: NOT_UTF8, ...marked }
   const parsed = parseJson(text)
   return {
     status,

@@ -33,8 +33,20 @@ const daysIn = (year: number, month: number) =>
   month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31
 
 const fieldsOf = (match: RegExpExecArray): DateTimeFields => {
-  const [, year, month, day, hour, minute, second, fraction, offset, sign, offsetHours, offsetMins] =
-    match
+  const [
+    ,
+    year,
+    month,
+    day,
+    hour,
+    minute,
+    second,
+    fraction,
+    offset,
+    sign,
+    offsetHours,
+    offsetMins,
+  ] = match
   const offsetMinutes =
     offset === undefined
       ? undefined
@@ -59,7 +71,7 @@ const fieldsOf = (match: RegExpExecArray): DateTimeFields => {
  * is applied. A local time (no offset) cannot be placed in UTC, so its `:60` is taken as written.
  * Which days had a leap second is not checked (a table that IERS extends). Undefined otherwise.
  */
-export const dateTimeFieldsOf = (value: string): DateTimeFields | undefined => {
+const dateTimeFieldsOf = (value: string): DateTimeFields | undefined => {
   const match = ISO_8601_DATE_TIME.exec(value)
   if (!match) return undefined
   const fields = fieldsOf(match)

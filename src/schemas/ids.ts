@@ -51,10 +51,10 @@ const typeIdOf = (prefix: IdPrefix) =>
     .string()
     .length(typeIdLength(prefix))
     .regex(
-      new RegExp(
-        `^${prefix}_[${TYPEID_FIRST}][${TYPEID_ALPHABET}]{${TYPEID_SUFFIX_LENGTH - 1}}$`,
-      ),
-      { message: `Invalid ${prefix} TypeID: ${prefix}_ and ${TYPEID_SUFFIX_LENGTH} characters of the TypeID alphabet` },
+      new RegExp(`^${prefix}_[${TYPEID_FIRST}][${TYPEID_ALPHABET}]{${TYPEID_SUFFIX_LENGTH - 1}}$`),
+      {
+        message: `Invalid ${prefix} TypeID: ${prefix}_ and ${TYPEID_SUFFIX_LENGTH} characters of the TypeID alphabet`,
+      },
     )
 
 export const OrgId = typeId(ID_PREFIX.org).openapi('OrgId', { description: 'Organization id' })

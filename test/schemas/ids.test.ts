@@ -18,7 +18,10 @@ describe('WorkerTypeId', () => {
   it.each([
     ['an uppercase suffix', `wrk_${SUFFIX.toUpperCase()}`],
     ['a suffix over 128 bits (first character 8)', `wrk_8${SUFFIX.slice(1)}`],
-    ...['i', 'l', 'o', 'u', '-', '_'].map((c) => [`a suffix with ${c}`, `wrk_${SUFFIX.slice(0, -1)}${c}`]),
+    ...['i', 'l', 'o', 'u', '-', '_'].map((c) => [
+      `a suffix with ${c}`,
+      `wrk_${SUFFIX.slice(0, -1)}${c}`,
+    ]),
     ['a suffix one character short', `wrk_${SUFFIX.slice(1)}`],
     ['a suffix one character long', `wrk_${SUFFIX}0`],
     ['the organization prefix', `org_${SUFFIX}`],

@@ -21,6 +21,9 @@ export const createdIsMine = defineCheck({
     if (typeof isMine !== 'boolean') return notApplicable()
     return isMine
       ? pass()
-      : fail(`worker.isMine is ${quote(isMine)} on the worker the caller just created`, '/worker/isMine')
+      : fail(
+          `worker.isMine is ${quote(isMine)} on the worker the caller just created`,
+          '/worker/isMine',
+        )
   },
 })

@@ -18,7 +18,9 @@ export const successIsJson = defineCheck({
     if (!response.isJson) return fail(`the body does not parse as JSON: ${quote(response.text)}`)
     // RFC 8259 §8.1: senders MUST NOT add one; a client MAY ignore it, and JSON.parse does not.
     if (response.hasByteOrderMark === true)
-      return fail('the body starts with a byte order mark (RFC 8259 §8.1: a sender MUST NOT add one)')
+      return fail(
+        'the body starts with a byte order mark (RFC 8259 §8.1: a sender MUST NOT add one)',
+      )
     return pass()
   },
 })
