@@ -71,6 +71,8 @@ export type TrafficJudgeOptions = {
  */
 export const NOT_FROM_TRAFFIC: Readonly<Record<string, string>> = {
   'unknown-id-rejected': 'whether an id names nothing is known only to whoever wrote the request',
+  'creates-share-owner':
+    'which creates come from one caller is known only to whoever sent them: a proxy serves many',
 }
 
 /** Redactors kept for callers' credential sets: one per token in use, a handful at a time. */

@@ -115,7 +115,8 @@ export const instantOf = (value: string): number | undefined => {
 export const DateTime = z
   .string()
   .refine((value) => dateTimeFieldsOf(value) !== undefined, {
-    message: 'Invalid ISO 8601 date-time (or not a real time on the calendar)',
+    // A 30 February is no ISO 8601 date-time either: one message for both.
+    message: 'Invalid ISO 8601 date-time',
   })
   .openapi({ format: 'date-time', description: 'ISO 8601 date-time' })
 
