@@ -21,6 +21,11 @@ export type Earlier = {
   readonly createdIds: ReadonlyMap<string, string>
   /** The worker the rename cases rename, as its create answered it. */
   readonly renamedWorker?: unknown
+  /**
+   * The worker the run's first successful create answered. Known to a contract run only: its
+   * requests carry one set of headers, so one caller; a proxy's traffic has many callers.
+   */
+  readonly firstCreatedWorker?: unknown
 }
 
 export type Verdict =

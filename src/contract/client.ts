@@ -1,4 +1,5 @@
 import { readAtMost, untilAborted } from '../common/read-at-most.js'
+import { decodeBody } from './decode-body.js'
 import { MAX_JSON_DEPTH, parseJson } from './parse-json.js'
 import type { Exchange, ReceivedResponse, SentRequest } from './report.js'
 import { BodyTooLarge, describeTransportError } from './transport-error.js'
@@ -38,6 +39,7 @@ const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024
 const DEFAULT_MAX_RETRIES = 3
 const DEFAULT_MAX_RETRY_WAIT_MS = 10_000
 const FALLBACK_RETRY_WAIT_MS = 1_000
+const NOT_UTF8 = 'not valid UTF-8 (RFC 8259 §8.1: JSON between systems MUST be UTF-8)'
 
 /** RFC 9110 §10.2.3: delay-seconds, or an HTTP-date (IMF-fixdate, e.g. `Sun, 06 Nov 1994 08:49:37 GMT`). */
 export const retryAfterMs = (value: string | null, now = Date.now()): number | undefined => {
@@ -51,31 +53,43 @@ export const retryAfterMs = (value: string | null, now = Date.now()): number | u
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
-/** The body as text, at most `limit` bytes; more, or a broken body, is thrown for describeTransportError. */
-const readBounded = async (res: Response, limit: number, signal: AbortSignal): Promise<string> => {
+/** The body's bytes, at most `limit`; more, or a broken body, is thrown for describeTransportError. */
+const readBounded = async (
+  res: Response,
+  limit: number,
+  signal: AbortSignal,
+): Promise<Uint8Array> => {
   const read = await readAtMost(res.body, limit, signal)
   if (read.kind === 'too-large')
     throw new BodyTooLarge(`response too large: over ${limit} bytes, read no further`)
   if (read.kind === 'broken') throw read.error
-  return new TextDecoder().decode(read.bytes)
+  return new Uint8Array(read.bytes)
 }
 
-/** The response as the checks see it: the JSON parsed unless it nests deeper than the judge parses. */
+/**
+ * The response as the checks see it, read as strictly as a conforming client reads JSON: bytes
+ * that are not UTF-8 are not JSON (RFC 8259 §8.1); the JSON parsed unless it nests deeper than the
+ * judge parses; a byte order mark and the text's flaws (RFC 8259 §4, §8.2) noted for the checks.
+ */
 export const receivedResponse = (
   status: number,
   headers: Readonly<Record<string, string>>,
-  text: string,
+  body: Uint8Array | string,
 ): ReceivedResponse => {
+  const { text, isUtf8, hasByteOrderMark } = decodeBody(body)
+  const marked = hasByteOrderMark ? { hasByteOrderMark } : {}
+  if (!isUtf8) return { status, headers, text, isJson: false, parseError: NOT_UTF8, ...marked }
   const parsed = parseJson(text)
   return {
     status,
     headers,
     text,
-    ...(parsed.kind === 'json' ? { json: parsed.value } : {}),
+    ...(parsed.kind === 'json' ? { json: parsed.value, jsonFlaws: parsed.flaws } : {}),
     isJson: parsed.kind === 'json',
     ...(parsed.kind === 'too-deep'
       ? { parseError: `JSON nested deeper than ${MAX_JSON_DEPTH} levels, not parsed` }
       : {}),
+    ...marked,
   }
 }
 
@@ -116,8 +130,8 @@ export const createClient = (options: ClientOptions): Client => {
         signal,
       )
       stage = 'body'
-      const text = await readBounded(res, maxBytes, signal)
-      return { response: receivedResponse(res.status, Object.fromEntries(res.headers), text) }
+      const bytes = await readBounded(res, maxBytes, signal)
+      return { response: receivedResponse(res.status, Object.fromEntries(res.headers), bytes) }
     } catch (error) {
       const described = describeTransportError(error, timeoutMs, stage)
       const isCutByRunBound = described.kind === 'timeout' && timeoutMs < options.timeoutMs

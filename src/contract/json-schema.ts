@@ -41,6 +41,9 @@ export const jsonSchemaOf = (schema: z.ZodType): JsonSchema => {
   return found
 }
 
-/** The literal prefix of a `^prefix_.*` pattern (spec §2.1), if the pattern is of that form. */
+/**
+ * The literal prefix of an id pattern, if the pattern is of one of the two forms: `^prefix_.*`
+ * (spec §2.1, requests) or a TypeID's full grammar `^prefix_[0-7][…]{n}$` (answers).
+ */
 export const literalPrefixOf = (pattern: string | undefined): string | undefined =>
-  pattern?.match(/^\^([A-Za-z0-9_-]+)\.\*$/)?.[1]
+  pattern?.match(/^\^([A-Za-z0-9_-]+?)(?:\.\*|\[0-7\]\[[^\]]+\]\{\d+\}\$)$/)?.[1]

@@ -1,5 +1,6 @@
 import type { OperationId } from '../api/operations.js'
 import type { Coverage } from './coverage.js'
+import type { JsonFlaws } from './parse-json.js'
 
 /** What the suite sent. Bodies are kept as the exact text sent. */
 export type SentRequest = {
@@ -19,8 +20,12 @@ export type ReceivedResponse = {
   readonly text: string
   readonly json?: unknown
   readonly isJson: boolean
-  /** Why a body that may be JSON was not parsed (e.g. nested deeper than the judge parses). */
+  /** Why a body that may be JSON was not parsed (nested deeper than the judge parses, not UTF-8). */
   readonly parseError?: string | undefined
+  /** The body began with a UTF-8 byte order mark, read past (RFC 8259 §8.1: senders MUST NOT add one). */
+  readonly hasByteOrderMark?: boolean | undefined
+  /** Where the JSON parses but is not interoperable: a repeated name, a lone surrogate (RFC 8259). */
+  readonly jsonFlaws?: JsonFlaws | undefined
 }
 
 /** A transport failure: the server did not give a complete, valid answer. */

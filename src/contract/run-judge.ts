@@ -1,5 +1,6 @@
 import { secretsIn } from '../common/redact.js'
-import type { Check, CheckInput } from './check.js'
+import { type Check, type CheckInput, isSuccess } from './check.js'
+import { field } from './checks/json-object.js'
 import { type Coverage, createCoverage } from './coverage.js'
 import { describeExchange } from './describe-exchange.js'
 import type { Redactor } from './redactor.js'
@@ -27,6 +28,15 @@ export type RunJudge = {
   readonly coverage: (unsent: Unsent) => Coverage
 }
 
+/** The worker a successful create answered, if the exchange is one. */
+const createdWorkerOf = (input: CheckInput): object | undefined => {
+  const { response } = input.exchange
+  if (input.case.operationId !== 'createWorker' || !response || !isSuccess(response.status))
+    return undefined
+  const worker = field(response.json, 'worker')
+  return typeof worker === 'object' && worker !== null ? worker : undefined
+}
+
 /** The run's judging stage: every check's verdict and the rule coverage, exchange by exchange. */
 export const createRunJudge = (options: RunJudgeOptions): RunJudge => {
   const { redactor } = options
@@ -37,12 +47,19 @@ export const createRunJudge = (options: RunJudgeOptions): RunJudge => {
     leftOut: options.leftOut,
   })
   const coverage = createCoverage(options.checks)
+  // The run has one caller (one set of headers): what its first create answered is its own.
+  let firstCreatedWorker: unknown
   return {
-    judge: (input) => {
+    judge: (sent) => {
+      const input: CheckInput =
+        sent.earlier && firstCreatedWorker !== undefined
+          ? { ...sent, earlier: { ...sent.earlier, firstCreatedWorker } }
+          : sent
       // Tokens the server hands out are masked wherever they come back, this answer included.
       redactor.remember(secretsIn(input.exchange.response?.json))
       tally.judge(input)
       coverage.record(input)
+      firstCreatedWorker ??= createdWorkerOf(input)
     },
     results: tally.results,
     coverage: coverage.result,

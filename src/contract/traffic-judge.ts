@@ -28,6 +28,8 @@ export type ObservedExchange = {
         readonly status: number
         readonly headers: Readonly<Record<string, string>>
         readonly text: string
+        /** The bytes as they came, when at hand: read as strictly as a conforming client reads them. */
+        readonly bytes?: Uint8Array | undefined
       }
     | undefined
   readonly error?: TransportError | undefined
@@ -69,6 +71,8 @@ export type TrafficJudgeOptions = {
  */
 export const NOT_FROM_TRAFFIC: Readonly<Record<string, string>> = {
   'unknown-id-rejected': 'whether an id names nothing is known only to whoever wrote the request',
+  'creates-share-owner':
+    'which creates come from one caller is known only to whoever sent them: a proxy serves many',
 }
 
 /** Redactors kept for callers' credential sets: one per token in use, a handful at a time. */
@@ -119,7 +123,7 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
     const redactor = redactorFor(observed.headers, sentJson)
     const { response } = observed
     const received = response
-      ? receivedResponse(response.status, response.headers, response.text)
+      ? receivedResponse(response.status, response.headers, response.bytes ?? response.text)
       : undefined
     // Tokens the target hands out are masked wherever they come back, this answer included.
     redactor.remember(secretsIn(received?.json))

@@ -82,6 +82,7 @@ export const proxyExchange =
               status: forwarded.status,
               headers: Object.fromEntries(forwarded.headers),
               text: forwarded.text,
+              bytes: new Uint8Array(forwarded.bytes),
             }
           : undefined,
       error: forwarded.kind === 'failed' ? forwarded.error : undefined,

@@ -3,6 +3,13 @@ import { z } from '@hono/zod-openapi'
 /** TypeID suffix: 26 base32 characters (TypeID spec). The lengths of spec §2.1 follow from it. */
 const TYPEID_SUFFIX_LENGTH = 26
 
+/**
+ * The TypeID spec's base32 alphabet: Crockford's, always lowercase (no i, l, o, u). Its first
+ * character is 0-7: the suffix holds 130 bits, a UUID 128, so a larger first character overflows.
+ */
+const TYPEID_ALPHABET = '0-9a-hjkmnp-tv-z'
+const TYPEID_FIRST = '0-7'
+
 /** Prefixes of spec §2.1, the only place they are written. */
 export const ID_PREFIX = {
   org: 'org',
@@ -32,6 +39,24 @@ const typeId = (prefix: IdPrefix) =>
     .length(typeIdLength(prefix))
     .regex(new RegExp(`^${prefix}_.*`))
 
+/**
+ * A TypeID in its full grammar (TypeID spec v0.3): prefix, underscore, a first suffix character
+ * 0-7 and the rest of the suffix in the lowercase base32 alphabet. For the ids the service answers (spec §2.1:
+ * "Identifiers are TypeIDs"); requests keep `typeId`, exactly as the spec constrains them (DESIGN).
+ * One regex implies prefix and length, so the document carries one `pattern`; the length stays
+ * as `minLength`/`maxLength` too, for readers of the document and a plainer message.
+ */
+const typeIdOf = (prefix: IdPrefix) =>
+  z
+    .string()
+    .length(typeIdLength(prefix))
+    .regex(
+      new RegExp(`^${prefix}_[${TYPEID_FIRST}][${TYPEID_ALPHABET}]{${TYPEID_SUFFIX_LENGTH - 1}}$`),
+      {
+        message: `Invalid ${prefix} TypeID: ${prefix}_ and ${TYPEID_SUFFIX_LENGTH} characters of the TypeID alphabet`,
+      },
+    )
+
 export const OrgId = typeId(ID_PREFIX.org).openapi('OrgId', { description: 'Organization id' })
 export const LlmProviderId = typeId(ID_PREFIX.llmProvider).openapi('LlmProviderId', {
   description: 'LLM provider id',
@@ -41,3 +66,11 @@ export const MemberId = typeId(ID_PREFIX.member).openapi('MemberId', {
   description: 'Organization member id',
 })
 export const TeamId = typeId(ID_PREFIX.team).openapi('TeamId', { description: 'Team id' })
+
+/** The ids a worker answer carries (spec §2.1, §2.2), read to the TypeID's full grammar. */
+export const WorkerTypeId = typeIdOf(ID_PREFIX.worker).openapi('WorkerTypeId', {
+  description: 'Worker id, a TypeID',
+})
+export const OrgTypeId = typeIdOf(ID_PREFIX.org).openapi('OrgTypeId', {
+  description: 'Organization id, a TypeID',
+})

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { DateTime, MockDateTime } from './date-time.js'
-import { OrgId, WorkerId } from './ids.js'
+import { OrgTypeId, WorkerTypeId } from './ids.js'
 
 /** spec §4.2: the two destinations a worker can have. */
 export const Destination = z.enum(['local', 'cloud']).openapi('Destination')
@@ -9,8 +9,8 @@ export type Destination = z.infer<typeof Destination>
 /** spec §2.2. Extra fields are tolerated (a plain object strips, it does not reject). */
 export const Worker = z
   .object({
-    id: WorkerId,
-    orgId: OrgId,
+    id: WorkerTypeId, // spec §2.1: a TypeID, read to its full grammar in an answer
+    orgId: OrgTypeId,
     createdByUserId: z.string(),
     isMine: z.boolean(),
     name: z.string(),

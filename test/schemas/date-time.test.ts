@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { DateTime, MockDateTime } from '../../src/schemas/date-time.js'
+import { DateTime, instantOf, MockDateTime } from '../../src/schemas/date-time.js'
 
 describe('DateTime', () => {
   it.each([
     '2026-01-01T14:00:00Z',
     '2026-01-01T14:00:00.123456Z',
+    '2026-01-01T14:00:00.123456789Z',
     '2026-01-01T14:00:00+02:00',
     '2026-01-01T14:00:00+02',
     '2026-01-01T14:00:00-0530',
@@ -12,6 +13,15 @@ describe('DateTime', () => {
     '2026-01-01T14:00:00,5Z',
     '20260101T140000Z',
     '2026-01-01T14:00:00',
+    '2024-02-29T00:00:00Z',
+    '2000-02-29T00:00:00Z',
+    '2026-04-30T00:00:00Z',
+    '2026-12-31T23:59:59.999Z',
+    '2016-12-31T23:59:60Z',
+    '2016-12-31T23:59:60.5Z',
+    '2017-01-01T00:59:60+01:00',
+    '2016-12-31T18:29:60-05:30',
+    '2016-12-31T23:59:60',
   ])('accepts the ISO 8601 date-time %s', (value) => {
     expect(DateTime.safeParse(value).success).toBe(true)
   })
@@ -24,6 +34,14 @@ describe('DateTime', () => {
     '2026-01-01 14:00:00Z',
     '1767225600',
     '',
+    '2026-02-29T00:00:00Z',
+    '1900-02-29T00:00:00Z',
+    '2026-02-30T00:00:00Z',
+    '2026-04-31T00:00:00Z',
+    '20260631T000000Z',
+    '2026-01-01T12:30:60Z',
+    '2016-12-31T23:59:60+01:00',
+    '2026-01-01T14:00:61Z',
   ])('rejects %j', (value) => {
     expect(DateTime.safeParse(value).success).toBe(false)
   })
@@ -32,4 +50,35 @@ describe('DateTime', () => {
     expect.soft(MockDateTime.safeParse('2026-01-01T14:00:00.000Z').success).toBe(true)
     expect.soft(MockDateTime.safeParse('2026-01-01T14:00:00+02:00').success).toBe(false)
   })
+})
+
+describe('instantOf', () => {
+  const noon = Date.UTC(2026, 0, 1, 12)
+
+  it.each([
+    '2026-01-01T12:00:00Z',
+    '2026-01-01T12:00:00.000Z',
+    '2026-01-01T14:00:00+02:00',
+    '2026-01-01T14:00+02',
+    '20260101T063000-0530',
+    '2026-01-01T12:00:00.000999999Z',
+  ])('places %s at noon UTC', (value) => {
+    expect(instantOf(value)).toBe(noon)
+  })
+
+  it('keeps milliseconds and truncates finer fractions', () => {
+    expect.soft(instantOf('2026-01-01T12:00:00,1239Z')).toBe(noon + 123)
+    expect.soft(instantOf('2026-01-01T12:00:00.5Z')).toBe(noon + 500)
+  })
+
+  it('counts a leap second as the last millisecond of its minute', () => {
+    expect(instantOf('2016-12-31T23:59:60Z')).toBe(Date.UTC(2016, 11, 31, 23, 59, 59, 999))
+  })
+
+  it.each(['2026-01-01T12:00:00', '2026-02-30T00:00:00Z', 'noon'])(
+    'names no instant for %j',
+    (value) => {
+      expect(instantOf(value)).toBeUndefined()
+    },
+  )
 })

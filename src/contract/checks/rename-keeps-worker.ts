@@ -1,3 +1,4 @@
+import { instantOf } from '../../schemas/date-time.js'
 import { fail, notApplicable, pass, quote } from '../check.js'
 import { defineCheck } from '../define-check.js'
 import { field } from './json-object.js'
@@ -13,9 +14,11 @@ const KEPT = [
   'sandboxBackend',
 ] as const
 
-/** The same instant, however a server writes it (both parse as dates). */
+/** The same time, however a server writes it: the same text, or the same instant (any offset). */
 const isSameInstant = (a: unknown, b: unknown) =>
-  typeof a === 'string' && typeof b === 'string' && Date.parse(a) === Date.parse(b)
+  typeof a === 'string' &&
+  typeof b === 'string' &&
+  (a === b || (instantOf(a) !== undefined && instantOf(a) === instantOf(b)))
 
 /**
  * spec §4.3: a rename changes the worker's name, and only that of what the request says: the

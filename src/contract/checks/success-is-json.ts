@@ -4,8 +4,8 @@ import { defineCheck } from '../define-check.js'
 
 export const successIsJson = defineCheck({
   id: 'success-is-json',
-  title: 'A success answer is JSON, labelled as JSON',
-  spec: '§intro (bodies are JSON), §4',
+  title: 'A success answer is JSON, labelled as JSON, in UTF-8 without a byte order mark',
+  spec: '§intro (bodies are JSON), §4; RFC 8259 §8.1',
   severity: 'error',
   profile: 'default',
   operations: ALL_OPERATIONS,
@@ -16,6 +16,11 @@ export const successIsJson = defineCheck({
       return fail(`content-type is ${quote(contentType ?? 'missing')}, not JSON`)
     if (response.parseError !== undefined) return fail(`the body is ${response.parseError}`)
     if (!response.isJson) return fail(`the body does not parse as JSON: ${quote(response.text)}`)
+    // RFC 8259 §8.1: senders MUST NOT add one; a client MAY ignore it, and JSON.parse does not.
+    if (response.hasByteOrderMark === true)
+      return fail(
+        'the body starts with a byte order mark (RFC 8259 §8.1: a sender MUST NOT add one)',
+      )
     return pass()
   },
 })

@@ -1,0 +1,29 @@
+import { fail, notApplicable, pass, quote } from '../check.js'
+import { defineCheck } from '../define-check.js'
+import { field } from './json-object.js'
+
+/**
+ * spec §2.2: `isMine` says "whether the worker is the caller's own", and a worker is "created by a
+ * user" (§1) whose id the create answers as `createdByUserId`. The caller of a create is the user
+ * who creates it, so the worker it answers is the caller's own, whatever the server's users are.
+ */
+export const createdIsMine = defineCheck({
+  id: 'created-is-mine',
+  title: 'A created worker is the caller’s own (isMine is true on the create answer)',
+  spec: '§1, §2.2',
+  severity: 'error',
+  profile: 'default',
+  operations: ['createWorker'],
+  appliesTo: { expect: ['accept', 'either'], response: 'json-success' },
+  run: ({ response }) => {
+    const isMine = field(field(response.json, 'worker'), 'isMine')
+    // Not a boolean, or missing: `response-schema` judges that.
+    if (typeof isMine !== 'boolean') return notApplicable()
+    return isMine
+      ? pass()
+      : fail(
+          `worker.isMine is ${quote(isMine)} on the worker the caller just created`,
+          '/worker/isMine',
+        )
+  },
+})

@@ -1,0 +1,26 @@
+import { ALL_OPERATIONS, fail, pass } from '../check.js'
+import { defineCheck } from '../define-check.js'
+
+/**
+ * RFC 8259 §8.2: a string that escapes a lone surrogate (`"\ud800"`) is grammatical, but what a
+ * receiver makes of it is unpredictable (one rejects the text, one writes U+FFFD, one keeps the
+ * broken unit). It is how a server that splits astral characters shows it. A warning, not a failure:
+ * the JSON grammar allows it. `--strict` fails it.
+ */
+export const noLoneSurrogates = defineCheck({
+  id: 'no-lone-surrogates',
+  title: 'A success body escapes no lone surrogate in a string (a warning: RFC 8259 allows it)',
+  spec: '§intro (bodies are JSON); RFC 8259 §8.2',
+  severity: 'warning',
+  profile: 'default',
+  operations: ALL_OPERATIONS,
+  appliesTo: { response: 'json-success' },
+  run: ({ response }) => {
+    const lone = response.jsonFlaws?.loneSurrogate
+    if (lone === undefined) return pass()
+    return fail(
+      `the string at ${lone.pointer || '/'} escapes a surrogate without its other half; receivers read it differently`,
+      lone.pointer || '/',
+    )
+  },
+})
