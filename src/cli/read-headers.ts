@@ -1,4 +1,5 @@
-import { readFile, stat } from 'node:fs/promises'
+import * as fs from 'node:fs'
+import { readFileAtMost, unreadReason } from '../common/read-file-at-most.js'
 import { CliError } from './cli-error.js'
 import { fromEnv } from './from-env.js'
 
@@ -34,22 +35,17 @@ const checked = (value: string, where: string) => {
   return value
 }
 
-const readHeaderFile = async (file: string): Promise<[string, string][]> => {
-  let text: string
-  try {
-    const { size } = await stat(file)
-    if (size > MAX_HEADER_FILE_BYTES)
-      throw usage(
-        `--header-file ${file}: ${size} bytes; a header file holds at most ${MAX_HEADER_FILE_BYTES}.`,
-      )
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    if (error instanceof CliError) throw error
-    const code = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable'
+const readHeaderFile = (file: string): [string, string][] => {
+  const read = readFileAtMost(fs, file, MAX_HEADER_FILE_BYTES)
+  if (read.kind === 'too-large')
     throw usage(
-      `--header-file ${file}: cannot read it (${code}); pass a file of "Name: value" lines.`,
+      `--header-file ${file}: too large; a header file holds at most ${MAX_HEADER_FILE_BYTES} bytes.`,
     )
-  }
+  if (read.kind !== 'read')
+    throw usage(
+      `--header-file ${file}: cannot read it (${unreadReason(read, MAX_HEADER_FILE_BYTES)}); pass a file of "Name: value" lines.`,
+    )
+  const text = new TextDecoder().decode(read.bytes)
   const headers: [string, string][] = []
   for (const [index, raw] of text.split(/\r?\n/).entries()) {
     const line = raw.trim()
@@ -88,8 +84,7 @@ export const readHeaders = async (sources: HeaderSources): Promise<ReadHeaders> 
   const secrets: string[] = []
   const byName = new Map<string, [string, string]>()
   for (const file of sources.headerFiles) {
-    for (const [name, value] of await readHeaderFile(file))
-      byName.set(name.toLowerCase(), [name, value])
+    for (const [name, value] of readHeaderFile(file)) byName.set(name.toLowerCase(), [name, value])
   }
   for (const raw of sources.header) {
     const [name, value] = readHeaderFlag(raw, sources, secrets)
