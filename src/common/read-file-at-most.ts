@@ -1,5 +1,5 @@
 /** What a file that is not a regular one turned out to be. */
-export type NotAFile = 'directory' | 'FIFO' | 'device' | 'socket' | 'other'
+type NotAFile = 'directory' | 'FIFO' | 'device' | 'socket' | 'other'
 
 /** A file read within its bound: its bytes, too large, not a regular file, or an error's code. */
 export type ReadFile =

@@ -22,6 +22,7 @@ export const PROBLEM_KINDS = {
   'bad-gateway': { status: 502, title: 'Bad gateway' },
   'gateway-timeout': { status: 504, title: 'Gateway timeout' },
   'loop-detected': { status: 508, title: 'Loop detected' },
+  'proxy-busy': { status: 503, title: 'Proxy busy' },
 } as const satisfies Record<string, { status: number; title: string }>
 export type ProblemKind = keyof typeof PROBLEM_KINDS
 
@@ -30,6 +31,7 @@ export const PROXY_PROBLEM_KINDS: readonly ProblemKind[] = [
   'bad-gateway',
   'gateway-timeout',
   'loop-detected',
+  'proxy-busy',
 ]
 
 export const problemType = (kind: ProblemKind) => `urn:worker-api-kit:problem:${kind}`
@@ -197,6 +199,11 @@ export const PROBLEMS = {
     buildProblem(
       'loop-detected',
       `The proxy's target ${target} sent this request back to the proxy itself; point --target at the deployment, not at the proxy.`,
+    ),
+  proxyBusy: (maxBytes: number, retryAfterSeconds: number) =>
+    buildProblem(
+      'proxy-busy',
+      `The proxy already holds ${maxBytes} bytes of requests and answers in flight; retry after ${retryAfterSeconds} s.`,
     ),
   proxiedBodyTooLarge: (maxBytes: number) =>
     buildProblem('payload-too-large', `The proxy forwards bodies up to ${maxBytes} bytes.`),

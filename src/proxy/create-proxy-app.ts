@@ -19,6 +19,7 @@ import { logLine } from '../mock/stages/log-request.js'
 import { DEFAULT_PROXY_TIMEOUT_MS } from './defaults.js'
 import { createFallback } from './fallback.js'
 import type { Fetch } from './forward.js'
+import { createInFlightStage } from './in-flight-budget.js'
 import { type ExchangeNote, proxyExchange } from './proxy-exchange.js'
 import { createRecording } from './recording.js'
 
@@ -163,6 +164,7 @@ export const createProxyApp = (options: ProxyAppOptions) => {
         broken: (c) => problemResponseOf(c, PROBLEMS.brokenBody()),
       }),
       via: `worker-api-kit-${crypto.randomUUID().slice(0, 8)}`,
+      inFlight: createInFlightStage(MAX_PROXIED_BYTES),
     }),
   )
   app.onError(onError(options.log))

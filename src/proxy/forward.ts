@@ -104,6 +104,8 @@ export const forward = async (
     readonly headers: Record<string, string>
     readonly body: Uint8Array<ArrayBuffer> | undefined
     readonly signal: AbortSignal
+    /** Learns the size of each chunk of the answer as it is read (the proxy's in-flight budget). */
+    readonly onAnswerBytes?: (bytes: number) => void
   },
 ): Promise<Forwarded> => {
   const started = performance.now()
@@ -112,8 +114,14 @@ export const forward = async (
   // which left a hanging target hanging the caller too.
   const controller = new AbortController()
   const { signal } = controller
+  // The time is the target's alone: it starts as the request is handed over, and when it runs
+  // out, what already came (while the proxy's own loop was busy) is read first (setImmediate runs
+  // after the pending I/O), so the proxy's delay is never the target's `responds` violation.
   const timer = setTimeout(
-    () => controller.abort(new DOMException('the target did not answer in time', 'TimeoutError')),
+    () =>
+      setImmediate(() =>
+        controller.abort(new DOMException('the target did not answer in time', 'TimeoutError')),
+      ),
     options.timeoutMs,
   )
   const onCallerGone = () => controller.abort(request.signal.reason)
@@ -135,7 +143,7 @@ export const forward = async (
       signal,
     )
     stage = 'body'
-    const read = await readAtMost(res.body, options.maxAnswerBytes, signal)
+    const read = await readAtMost(res.body, options.maxAnswerBytes, signal, request.onAnswerBytes)
     if (read.kind === 'too-large')
       throw new BodyTooLarge(`answer over ${options.maxAnswerBytes} bytes, read no further`)
     if (read.kind === 'broken') throw read.error
