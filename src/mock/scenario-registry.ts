@@ -5,7 +5,7 @@ import { SHIPPED_SCENARIOS } from './shipped-scenarios.js'
 export type ScenarioRegistry = ReadonlyMap<string, Scenario>
 
 /** The largest scenario file the mock reads (1 MiB): every value in it is bounded by its schema too. */
-const MAX_SCENARIO_FILE_BYTES = 1024 * 1024
+export const MAX_SCENARIO_FILE_BYTES = 1024 * 1024
 
 /** Parses a scenario, or throws a `ScenarioError` naming the source and every broken pointer. */
 export const parseScenario = (raw: unknown, source: string): Scenario => {
