@@ -19,15 +19,22 @@ const visibleTail = (value: string) => {
   return { tail: value.slice(at + 1).trim(), isMasked: at >= 0 }
 }
 
+const objectOr = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined
+
 const isShowable = (text: string) => /^[!-~]{4}$/.test(text)
 
 /**
- * The last four characters of the key, as the target's provider answer shows them, or undefined.
+ * The last four characters of the key, as the target's provider answer (`{ llmProvider }`) shows
+ * them, or undefined.
  * Only a hint is taken: a last-four field of exactly four characters, or a masked key (`sk-…abcd`)
  * whose visible tail has four or more (of which only the last four are kept). A field holding a
  * key in clear is no hint: nothing of it is kept. Never more than four characters of anything.
  */
-export const keyLastFourOf = (provider: Record<string, unknown>): string | undefined => {
+export const keyLastFourOf = (answer: unknown): string | undefined => {
+  const provider = objectOr(objectOr(answer)?.['llmProvider']) ?? {}
   for (const [name, value] of Object.entries(provider)) {
     if (typeof value !== 'string') continue
     const { tail, isMasked } = visibleTail(value)

@@ -7,6 +7,7 @@ import { type Journal, journalBody } from '../mock/journal.js'
 import { PROBLEMS, problemResponseOf } from '../mock/problem.js'
 import type { Fallback } from './fallback.js'
 import { type ForwardOptions, forward, forwardedHeaders } from './forward.js'
+import { keyLastFourOf } from './key-last-four.js'
 import { answerOf } from './proxy-answer.js'
 import type { Recording } from './recording.js'
 
@@ -96,6 +97,8 @@ export const proxyExchange =
         // Parsed once, by the judge (depth-limited).
         requestJson: maskedStrings(verdict.sentJson, verdict.mask),
         responseJson: maskedStrings(verdict.answerJson, verdict.mask),
+        // Read before masking (a masked `apiKey` is a secret's field); four characters at most.
+        keyLastFour: keyLastFourOf(verdict.answerJson),
       })
       if (changed) stages.onRecorded()
     }

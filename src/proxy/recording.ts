@@ -9,7 +9,6 @@ import {
 } from '../mock/scenario.js'
 import { MAX_SCENARIO_FILE_BYTES } from '../mock/scenario-registry.js'
 import { MockWorkerStatus } from '../schemas/worker.js'
-import { keyLastFourOf } from './key-last-four.js'
 
 /** Most workers a recording keeps (a scenario's bound); the oldest seen go first. */
 const MAX_RECORDED_WORKERS = MAX_SEED_WORKERS
@@ -99,6 +98,8 @@ export type RecordedExchange = {
   readonly status: number
   readonly requestJson: unknown
   readonly responseJson: unknown
+  /** The last four characters of the key the answer showed (`keyLastFourOf`), read before masking. */
+  readonly keyLastFour?: string | undefined
 }
 
 type Provider = {
@@ -201,7 +202,13 @@ export const createRecording = (source: string, earlier?: ScenarioInput) => {
 
   return {
     /** Takes in one exchange of the target; returns whether the recording changed. */
-    observe({ matched, status, requestJson, responseJson }: RecordedExchange): boolean {
+    observe({
+      matched,
+      status,
+      requestJson,
+      responseJson,
+      keyLastFour,
+    }: RecordedExchange): boolean {
       if (status < 200 || status >= 300) return false
       if (matched.operationId === 'updateLlmProvider') {
         const { orgId: org = '', llmProviderId = '' } = matched.params
@@ -226,7 +233,7 @@ export const createRecording = (source: string, earlier?: ScenarioInput) => {
           fields: { ...kept?.fields, ...(fields.success ? fields.data : {}) },
           hasApiKey,
           // Only what the target showed; a new key sent makes the old hint wrong.
-          lastFour: keyLastFourOf(answered) ?? (sentKey === undefined ? kept?.lastFour : undefined),
+          lastFour: keyLastFour ?? (sentKey === undefined ? kept?.lastFour : undefined),
         }
         measureHead()
         keepWithinBound()
