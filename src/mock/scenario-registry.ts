@@ -8,7 +8,7 @@ import { SHIPPED_SCENARIOS } from './shipped-scenarios.js'
 export type ScenarioRegistry = ReadonlyMap<string, Scenario>
 
 /** The largest scenario file the mock reads (1 MiB): every value in it is bounded by its schema too. */
-const MAX_SCENARIO_FILE_BYTES = 1024 * 1024
+export const MAX_SCENARIO_FILE_BYTES = 1024 * 1024
 /** The deepest a scenario nests (a rule's `body` is any JSON); deeper, it is refused before Zod reads it. */
 const MAX_SCENARIO_DEPTH = 64
 

@@ -6,6 +6,7 @@ import { newId } from './internal/new-id.js'
 import { createRandom, type Random } from './internal/random.js'
 import { toBase64Url } from './internal/to-base64-url.js'
 import { DEFAULT_LIFECYCLE, type Lifecycle, MAX_AGE_MS, stepAt } from './lifecycle.js'
+import { standInKey, withSeededStatus } from './recorded-seed.js'
 import type { Scenario } from './scenario.js'
 import {
   createStore,
@@ -130,18 +131,21 @@ export const createSession = ({
     memberIds: llmProvider.memberIds ?? provider.memberIds,
     teamIds: llmProvider.teamIds ?? provider.teamIds,
     // A stand-in key, never returned; only its presence (and last four characters) show.
-    apiKey: llmProvider.hasApiKey ? toBase64Url(random.bytes(DEFAULT_API_KEY_LENGTH)) : null,
+    apiKey: llmProvider.hasApiKey
+      ? standInKey(toBase64Url(random.bytes(DEFAULT_API_KEY_LENGTH)), llmProvider.apiKeyLastFour)
+      : null,
   })
   for (const seed of workers) {
     const createdAt = now - ageOf(seed, now)
-    const { status, ageMs: _age, createdAt: _at, id, destination, name, ...optional } = seed
+    const { status, recordedStatus, ageMs: _age, createdAt: _at, id, ...rest } = seed
+    const { destination, name, ...optional } = rest
     const record = buildWorkerRecord(
       { faker, random, now: createdAt, id },
       { destination, name: name ?? `${faker.word.adjective()} ${faker.word.noun()}`, ...optional },
       { orgId, userId },
       stepAt(lifecycle, destination, 0),
     )
-    store.putWorker(status ? { ...record, pinnedStatus: status } : record)
+    store.putWorker(withSeededStatus(record, lifecycle, { status, recordedStatus }))
   }
   const rules: RuleState = {
     applied: scenario.rules.map(() => 0),

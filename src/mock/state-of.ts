@@ -26,7 +26,8 @@ export type StateQuery = { after?: string | undefined; limit?: number | undefine
 const nextChangeOf = (record: WorkerRecord, lifecycle: Lifecycle, now: number) => {
   if (record.pinnedStatus !== undefined) return null
   const createdMs = Date.parse(record.worker.createdAt)
-  const next = lifecycle[record.worker.destination].find((step) => createdMs + step.afterMs > now)
+  const age = Math.max(record.lifecycleFromMs ?? 0, now - createdMs) // a recorded status's step
+  const next = lifecycle[record.worker.destination].find((step) => step.afterMs > age)
   return next ? { at: new Date(createdMs + next.afterMs).toISOString(), status: next.status } : null
 }
 

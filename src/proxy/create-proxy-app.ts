@@ -45,6 +45,8 @@ export type ProxyAppOptions = {
   recordFile?: string
   /** A recording to go on from (the one `--record FILE` holds): a restart adds to it. */
   recorded?: ScenarioInput
+  /** Why the recording's file could not be written lately, for health; undefined when it could. */
+  recordingError?: () => string | undefined
   /** Called after each exchange that changed the recording (e.g. to write it to a file). */
   onRecorded?: (recording: ReturnType<typeof createRecording>) => void
   /** Also judge our conventions (the contract's --strict checks). */
@@ -133,6 +135,7 @@ export const createProxyApp = (options: ProxyAppOptions) => {
       mode: 'proxy',
       target: targetName,
       recording: `${recording.workers()} worker(s) ${options.recordFile === undefined ? '(in memory)' : `→ ${options.recordFile}`}${recording.dropped() > 0 ? `, the ${recording.dropped()} oldest dropped` : ''}`,
+      recordingError: options.recordingError?.() ?? null,
       fallback: fallback !== undefined,
       checks: judge.checkIds,
     }),

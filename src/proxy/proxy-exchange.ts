@@ -8,6 +8,7 @@ import { PROBLEMS, problemResponseOf } from '../mock/problem.js'
 import type { Fallback } from './fallback.js'
 import { type ForwardOptions, forward, forwardedHeaders } from './forward.js'
 import type { InFlightHold, InFlightStage } from './in-flight-budget.js'
+import { keyLastFourOf } from './key-last-four.js'
 import { answerOf } from './proxy-answer.js'
 import type { Recording } from './recording.js'
 
@@ -117,6 +118,8 @@ const exchange = async (
       // Parsed once, by the judge (depth-limited).
       requestJson: maskedStrings(verdict.sentJson, verdict.mask),
       responseJson: maskedStrings(verdict.answerJson, verdict.mask),
+      // Read before masking (a masked `apiKey` is a secret's field); four characters at most.
+      keyLastFour: keyLastFourOf(verdict.answerJson),
     })
     if (changed) stages.onRecorded()
   }
