@@ -18,7 +18,66 @@ const STAGING_TOKEN = 'Bearer staging-token-browser-0123456789'
 /** Every wait in a page is bounded by this. */
 const WAIT_MS = 5_000
 
-const PAGE = { '/': { type: 'text/html', body: '<!doctype html><title>app</title><p>app</p>' } }
+/**
+ * The page of a site: `sendBlind(base, waitMs)` sends what a page may send to any URL without
+ * CORS: a `no-cors` POST, a text/plain form POST into a frame, and an <img>, each waited for.
+ */
+const SEND_BLIND = `
+const bounded = (done, waitMs) =>
+  Promise.race([done, new Promise((resolve) => setTimeout(resolve, waitMs))])
+globalThis.sendBlind = async (url, waitMs) => {
+  await bounded(
+    fetch(url + '/v1/workers', {
+      method: 'POST',
+      mode: 'no-cors',
+      headers: { 'content-type': 'text/plain' },
+      body: '{"name":"from no-cors","destination":"local"}',
+    }).catch(() => undefined),
+    waitMs,
+  )
+  const frame = document.createElement('iframe')
+  frame.name = 'sink'
+  document.body.append(frame)
+  const form = document.createElement('form')
+  form.method = 'post'
+  form.enctype = 'text/plain'
+  form.action = url + '/v1/workers'
+  form.target = 'sink'
+  const input = document.createElement('input')
+  input.name = '{"name":"from a form","destination":"local","x":"'
+  input.value = '"}'
+  form.append(input)
+  document.body.append(form)
+  const submitted = new Promise((resolve) => frame.addEventListener('load', resolve))
+  form.submit()
+  await bounded(submitted, waitMs)
+  const image = new Image()
+  const shown = new Promise((resolve) => {
+    image.onload = resolve
+    image.onerror = resolve
+  })
+  image.src = url + '/v1/workers/wrk_0/avatar.png'
+  await bounded(shown, waitMs)
+}
+`
+const PAGE = {
+  '/': {
+    type: 'text/html',
+    body: '<!doctype html><title>app</title><p>app</p><script src="/send-blind.js"></script>',
+  },
+  '/send-blind.js': { type: 'text/javascript', body: SEND_BLIND },
+}
+
+/** What the target's page says of its own service worker's registration, within `WAIT_MS`. */
+const REGISTER_WORKER = `<!doctype html><title>staging</title><script>
+globalThis.outcome = Promise.race([
+  navigator.serviceWorker.register('/sw.js').then(
+    () => 'registered',
+    (error) => 'refused: ' + String(error),
+  ),
+  new Promise((resolve) => setTimeout(() => resolve('no answer'), ${WAIT_MS})),
+])
+</script>`
 
 /**
  * A hostile target: it answers every request with JSON, serves a page and a service worker with
@@ -31,7 +90,7 @@ const hostileTarget = () => {
       received.push({ path: c.req.path, headers: Object.fromEntries(c.req.raw.headers) })
       await next()
     })
-    .get('/page.html', (c) => c.html('<!doctype html><title>staging</title><p>staging</p>'))
+    .get('/page.html', (c) => c.html(REGISTER_WORKER))
     .get('/sw.js', (c) =>
       c.body("self.addEventListener('fetch', (e) => e.respondWith(new Response('owned')))", 200, {
         'content-type': 'text/javascript',
@@ -74,44 +133,13 @@ describe.skipIf(!hasChromium)('the proxy and the pages of a browser', () => {
     return page
   }
 
-  /** A `no-cors` POST, a text/plain form POST into a frame, and an <img>, each waited for. */
+  /** Runs the site page's `sendBlind` towards `base`. */
   const sendBlind = (page: Page, base: string) =>
     page.evaluate(
-      async ([url, waitMs]) => {
-        const bounded = (done: Promise<unknown>) =>
-          Promise.race([done, new Promise((resolve) => setTimeout(resolve, waitMs))])
-        await bounded(
-          fetch(`${url}/v1/workers`, {
-            method: 'POST',
-            mode: 'no-cors',
-            headers: { 'content-type': 'text/plain' },
-            body: '{"name":"from no-cors","destination":"local"}',
-          }).catch(() => undefined),
-        )
-        const frame = document.createElement('iframe')
-        frame.name = 'sink'
-        document.body.append(frame)
-        const form = document.createElement('form')
-        form.method = 'post'
-        form.enctype = 'text/plain'
-        form.action = `${url}/v1/workers`
-        form.target = 'sink'
-        const input = document.createElement('input')
-        input.name = '{"name":"from a form","destination":"local","x":"'
-        input.value = '"}'
-        form.append(input)
-        document.body.append(form)
-        const submitted = new Promise((resolve) => frame.addEventListener('load', resolve))
-        form.submit()
-        await bounded(submitted)
-        const image = new Image()
-        const shown = new Promise((resolve) => {
-          image.onload = resolve
-          image.onerror = resolve
-        })
-        image.src = `${url}/v1/workers/wrk_0/avatar.png`
-        await bounded(shown)
-      },
+      ([url, waitMs]) =>
+        (
+          globalThis as unknown as { sendBlind: (url: string, waitMs: number) => Promise<void> }
+        ).sendBlind(url, waitMs),
       [base, WAIT_MS] as const,
     )
 
@@ -143,16 +171,9 @@ describe.skipIf(!hasChromium)('the proxy and the pages of a browser', () => {
   it("lets no page the target serves register a service worker on the proxy's origin", async () => {
     const page = await browser.newPage()
     await page.goto(`${proxy.url}/page.html`)
-    const outcome = await page.evaluate(async (waitMs) => {
-      const registered = navigator.serviceWorker.register('/sw.js').then(
-        () => 'registered',
-        (error: unknown) => `refused: ${String(error)}`,
-      )
-      return Promise.race([
-        registered,
-        new Promise<string>((resolve) => setTimeout(() => resolve('no answer'), waitMs)),
-      ])
-    }, WAIT_MS)
+    const outcome = await page.evaluate(
+      () => (globalThis as unknown as { outcome: Promise<string> }).outcome,
+    )
     expect(outcome).toMatch(/^refused: .*403/)
     expect(target.received.map((r) => r.path)).toContain('/page.html')
     expect(target.received.map((r) => r.path)).not.toContain('/sw.js')

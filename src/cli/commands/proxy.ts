@@ -72,7 +72,7 @@ const FLAGS = {
     value: '"N: v"',
     help: [
       'header added to every forwarded request (repeatable), e.g. a staging',
-      'token; "N: env:VAR" reads the value from the environment. Masked everywhere',
+      'token; "N: Bearer env:VAR" reads VAR from the environment. Masked everywhere',
     ],
   },
   ...HEADER_FILE_FLAG,
