@@ -106,6 +106,18 @@ export const PROBLEMS = {
       `The admin API does not answer pages of other origins (${JSON.stringify(origin.slice(0, 100))}); allow one with --cors ORIGIN.`,
       [{ pointer: '/headers/origin', message: 'Cross-origin admin request refused' }],
     ),
+  crossSiteProxy: ({ header, value }: { header: 'origin' | 'sec-fetch-site'; value: string }) =>
+    buildProblem(
+      'forbidden',
+      `The proxy forwards no request of a page it does not allow (${header === 'origin' ? `Origin ${JSON.stringify(value.slice(0, 100))}` : `Sec-Fetch-Site: ${value.slice(0, 20)}, no Origin`}): it would reach the target with the proxy's own headers (-H). Allow the page's origin with --cors ORIGIN.`,
+      [{ pointer: `/headers/${header}`, message: 'Request of a page not allowed with --cors' }],
+    ),
+  serviceWorker: () =>
+    buildProblem(
+      'forbidden',
+      "This server serves no service worker script (Service-Worker: script): a worker on the kit's origin would outlive the page and answer for it. Register your service worker from your app's own origin.",
+      [{ pointer: '/headers/service-worker', message: 'Service worker script refused' }],
+    ),
   simpleAdminWrite: () =>
     buildProblem(
       'forbidden',

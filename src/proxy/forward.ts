@@ -34,11 +34,13 @@ const connectionListed = (headers: Headers): Set<string> =>
   )
 
 /**
- * Request headers the proxy keeps to itself: the kit's own (`x-mock-*`), the browser's (the proxy
- * calls the target as a server does: the page's origin is the proxy's business, answered with its
- * own CORS), and the encodings (the transport negotiates its own and decodes the answer).
+ * Request headers the proxy keeps to itself: the kit's own (`x-mock-*`); the browser's `Referer`
+ * (the page's whole URL: `Origin`, which goes on so that the target's own CSRF defences see the
+ * page, says enough) and `Sec-Fetch-*` (they describe the request to the proxy, not to the target);
+ * a client's claims about the hops before it (`X-Forwarded-*`, `Forwarded`: the proxy vouches for
+ * none and adds none); and the encodings (the transport negotiates its own and decodes the answer).
  */
-const NOT_FORWARDED = /^(?:x-mock-|origin$|referer$|sec-fetch-|accept-encoding$)/
+const NOT_FORWARDED = /^(?:x-mock-|referer$|sec-fetch-|x-forwarded-|forwarded$|accept-encoding$)/
 
 /** Answer headers the proxy replaces: the body is decoded and re-framed, CORS is the proxy's own. */
 const NOT_RETURNED = /^(?:content-encoding$|access-control-)/

@@ -11,6 +11,7 @@ import type { InFlightHold, InFlightStage } from './in-flight-budget.js'
 import { keyLastFourOf } from './key-last-four.js'
 import { answerOf } from './proxy-answer.js'
 import type { Recording } from './recording.js'
+import type { TargetHealth } from './target-health.js'
 
 /** What the log line of a proxied request adds: the violations, or the fallback. */
 export type ExchangeNote = { readonly violations: readonly Violation[]; readonly fallback: boolean }
@@ -27,6 +28,8 @@ export type ProxyExchangeStages = {
   readonly note: (c: Context, note: ExchangeNote) => void
   /** Refuses a body over the proxy's limit (413) or broken mid-stream (400), before anything is sent. */
   readonly checkBody: (c: Context<MockEnv>) => Promise<Response | undefined>
+  /** Told whether the target answered (the caller still waiting), for health. */
+  readonly targetHealth: TargetHealth
   /** This proxy's name in `Via` (RFC 9110 §7.6.3): a request that carries it came round in a loop. */
   readonly via: string
   /** Bytes in flight over all exchanges: a request past it is refused before its body is read. */
@@ -110,6 +113,9 @@ const exchange = async (
     durationMs: forwarded.durationMs,
     callerLeft: c.req.raw.signal.aborted,
   })
+  if (forwarded.kind === 'answer') stages.targetHealth.answered()
+  else if (!c.req.raw.signal.aborted)
+    stages.targetHealth.failed(verdict.mask(forwarded.error.message))
   const matched = matchOperation(c.req.method, url.pathname)
   if (forwarded.kind === 'answer' && matched) {
     const changed = stages.recording.observe({

@@ -59,7 +59,7 @@ const FLAGS = {
     value: '"N: v"',
     help: [
       'header added to every forwarded request (repeatable), e.g. a staging',
-      'token; "N: env:VAR" reads the value from the environment. Masked everywhere',
+      'token; "N: Bearer env:VAR" reads VAR from the environment. Masked everywhere',
     ],
   },
   ...HEADER_FILE_FLAG,
@@ -115,14 +115,6 @@ dashboard (/__mock/). Secrets are masked as in \`contract\`.`,
         '[worker-api-kit] --target is required, e.g. --target https://staging.example.com.',
         'E_USAGE',
       )
-    const { parseTarget } = await import('../../proxy/create-proxy-app.js')
-    try {
-      parseTarget(target)
-    } catch (error) {
-      // parseTarget's only expected failure: a target that is not an http(s) URL
-      if (!(error instanceof TypeError)) throw error
-      throw new CliError(`[worker-api-kit] ${printable(error.message)}.`, 'E_USAGE')
-    }
     const port = integerFlag(FLAGS, values, 'port')
     const timeoutMs = integerFlag(FLAGS, values, 'timeout')
     const seed = integerFlag(FLAGS, values, 'seed')
@@ -136,6 +128,14 @@ dashboard (/__mock/). Secrets are masked as in \`contract\`.`,
       env: process.env,
     })
     const cors = corsOf(values['cors'])
+    const { checkProxyOptions } = await import('../../proxy/create-proxy-app.js')
+    try {
+      checkProxyOptions({ target, headers, ...(cors === undefined ? {} : { cors }) })
+    } catch (error) {
+      // checkProxyOptions's only expected failure: options it cannot serve safely, one line each
+      if (!(error instanceof TypeError)) throw error
+      throw new CliError(printable(error.message), 'E_USAGE')
+    }
     const allowedHosts = allowedHostsOf(values['allowed-host'])
     const adminToken = adminTokenOf(values['admin-token'])
 
