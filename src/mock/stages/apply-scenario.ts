@@ -1,22 +1,11 @@
 import type { Context } from 'hono'
-import { isJsonMediaType } from '../../common/media-type.js'
+import { untrustedAnswerHeaders } from '../../common/untrusted-answer-headers.js'
 import { answer } from '../answer.js'
 import type { MockEnv } from '../env.js'
 import { isContentful } from '../internal/is-contentful.js'
 import { type AppliedRule, applyRules, NO_RULES_APPLIED } from '../rules.js'
 import type { Cors } from './cors.js'
 import { resetAnswer } from './faults.js'
-
-/** Browsers take the content type as given, never sniff one (a `text/plain` body read as HTML). */
-const NOSNIFF = { 'x-content-type-options': 'nosniff' }
-/**
- * A rule may answer any content type (`text/html` included): such an answer is its own sandboxed,
- * script-less origin (CSP3 `sandbox`), so a scenario's body never runs script on the mock's origin.
- */
-const SANDBOXED = {
-  ...NOSNIFF,
-  'content-security-policy': "sandbox; default-src 'none'",
-}
 
 /**
  * What the scenario decided: an answer of its own, or go on (cutting the real answer's body); and
@@ -55,7 +44,8 @@ export const applyScenario =
     // As text (a rule's answers are JSON it wrote): a string body keeps the node server's
     // single-write path, and the journal reads it from there.
     const body = await response.text()
-    const contained = isJsonMediaType(headers['content-type']) ? NOSNIFF : SANDBOXED
+    // A rule may answer any content type (`text/html` included): never run as the mock's page.
+    const contained = untrustedAnswerHeaders(headers['content-type'])
     return {
       answer: answer(c, body, response.status, { ...headers, ...contained }),
       truncate: false,
