@@ -1,6 +1,6 @@
 import { credentialForms } from '../common/credential-forms.js'
 import { REDACTED, redactJson, redactText } from '../common/redact.js'
-import { createRememberedSecrets, type RememberedSecrets } from './remembered-secrets.js'
+import { createRememberedSecrets, type RememberedSecrets } from '../common/remembered-secrets.js'
 
 export type Redactor = {
   /**
