@@ -1,7 +1,8 @@
 /**
  * Every form a credential can come back in: a server may echo the header value whole, the token
  * after its scheme, the user and password inside a Basic credential, or any of them URL-encoded,
- * JSON-escaped, HTML-escaped or base64-encoded. Masking each of these forms wherever it occurs
+ * JSON-escaped, HTML-escaped (or every character as a numeric reference), hex (either case) or
+ * base64-encoded. Masking each of these forms wherever it occurs
  * keeps a credential given on the command line out of every output.
  */
 
@@ -42,6 +43,15 @@ const htmlEscaped = (text: string) =>
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;')
 
+/** Each character as an HTML numeric character reference (`&#115;`, `&#x73;`), as some escapers write all of them. */
+const htmlReferences = (text: string, radix: 10 | 16, upper = false) =>
+  [...text]
+    .map((c) => {
+      const code = (c.codePointAt(0) ?? 0).toString(radix)
+      return radix === 10 ? `&#${code};` : `&#x${upper ? code.toUpperCase() : code};`
+    })
+    .join('')
+
 /** The ways one piece of text is written back: as is, and in each encoding a server may apply. */
 const encodingsOf = (text: string): string[] => {
   const base64 = Buffer.from(text, 'utf8').toString('base64')
@@ -58,6 +68,11 @@ const encodingsOf = (text: string): string[] => {
     base64,
     base64.replace(/=+$/, ''),
     Buffer.from(text, 'utf8').toString('base64url'),
+    Buffer.from(text, 'utf8').toString('hex'),
+    Buffer.from(text, 'utf8').toString('hex').toUpperCase(),
+    htmlReferences(text, 10),
+    htmlReferences(text, 16),
+    htmlReferences(text, 16, true),
   ]
 }
 
