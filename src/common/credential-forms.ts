@@ -6,11 +6,19 @@
  * keeps a credential given on the command line out of every output.
  */
 
+import { REDACTED } from './redact.js'
+
 /**
  * Shorter values are masked where they stand (their header) but not searched for in free text:
  * three characters would mask unrelated words. README#secrets says so.
  */
 const MIN_CREDENTIAL_LENGTH = 4
+/**
+ * Longest credential searched for in every form. A longer one (a 64 KiB key someone sent) is masked
+ * where it stands (its field or header) only: a pattern of all its forms would be larger than a
+ * RegExp may be, and slow to build.
+ */
+const MAX_SEARCHED_CREDENTIAL = 1_024
 
 /** `Bearer tok`, `Basic dXNlcjpwYXNz`, `Token tok`: a scheme word, then the credential. */
 const SCHEME = /^\s*([A-Za-z][\w.+-]*)\s+(\S(?:.*\S)?)\s*$/s
@@ -81,6 +89,7 @@ const encodingsOf = (text: string): string[] => {
  * masked whole before a shorter one inside it).
  */
 export const credentialForms = (value: string): string[] => {
+  if (value.length > MAX_SEARCHED_CREDENTIAL) return []
   const bases = new Set([value, value.trim()])
   const [, scheme, token] = SCHEME.exec(value) ?? []
   if (token !== undefined) bases.add(token)
@@ -95,4 +104,21 @@ export const credentialForms = (value: string): string[] => {
     }
   }
   return [...forms].sort((a, b) => b.length - a.length)
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * Masks every form of every credential in one pass: build it once for a set of credentials (a
+ * run's, or a request's `Authorization`), not per text.
+ */
+export const createCredentialMasker = (
+  credentials: Iterable<string>,
+): ((text: string) => string) => {
+  const forms = [...new Set([...credentials].flatMap(credentialForms))].sort(
+    (a, b) => b.length - a.length,
+  )
+  if (forms.length === 0) return (text) => text
+  const pattern = new RegExp(forms.map(escapeRegExp).join('|'), 'g')
+  return (text) => text.replace(pattern, REDACTED)
 }

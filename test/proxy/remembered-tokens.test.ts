@@ -18,11 +18,13 @@ const echoingTarget = () => {
   const app = new Hono()
   app.all('*', async (c) => {
     const body = await c.req.text()
-    const init = { method: c.req.method, headers: c.req.raw.headers, body: body || undefined }
+    const init = { method: c.req.method, headers: c.req.raw.headers, ...(body ? { body } : {}) }
     if (c.req.path === '/echo') return c.json({ seen: echoed().join(' ') })
     const answer = await mock.request(c.req.url, init)
-    const json: { tokens?: Record<string, string>; worker?: Record<string, unknown> } =
-      await answer.json()
+    const json = (await answer.json()) as {
+      tokens?: Record<string, string>
+      worker?: Record<string, unknown>
+    }
     if (json.tokens) tokens.push(Object.values(json.tokens))
     if (c.req.method === 'PATCH' && json.worker) json.worker['description'] = echoed().join(' ')
     return c.json(json, answer.status === 201 ? 201 : 200)
@@ -48,7 +50,7 @@ describe('tokens a target handed out', () => {
         body: JSON.stringify({ name: `worker ${i}`, destination: 'local' }),
       })
       expect(created.status).toBe(201)
-      const json: { worker: { id: string } } = await created.json()
+      const json = (await created.json()) as { worker: { id: string } }
       lastId = json.worker.id
     }
     const renamed = await proxy.request(`/v1/workers/${lastId}`, {

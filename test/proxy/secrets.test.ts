@@ -123,7 +123,7 @@ describe('a credential echoed as hex or HTML references', () => {
         headers: c.req.raw.headers,
         body: await c.req.text(),
       })
-      const json: { worker: Record<string, unknown> } = await answer.json()
+      const json = (await answer.json()) as { worker: Record<string, unknown> }
       json.worker['description'] = FORMS.join(' ')
       return c.json({ ...json, note: `<p>${FORMS.join('</p><p>')}</p>` }, 201)
     })
