@@ -28,10 +28,30 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/
 // biome-ignore lint/suspicious/noControlCharactersInRegex: a credential with control characters is not text
 const USER_PASS = /^([^\u0000-\u001F:]*):([^\u0000-\u001F]*)$/
 
+// Plain code, no Buffer: the mock masks with these in browsers too (the MSW handlers).
+
+const utf8 = (text: string) => new TextEncoder().encode(text)
+const bytesToBinary = (bytes: Uint8Array) => {
+  let binary = ''
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return binary
+}
+const base64Of = (text: string) => btoa(bytesToBinary(utf8(text)))
+const hexOf = (text: string) =>
+  Array.from(utf8(text), (byte) => byte.toString(16).padStart(2, '0')).join('')
+
+/** The UTF-8 text a base64 or base64url token decodes to (a trailing lone character ignored). */
+const decodeBase64 = (token: string) => {
+  const standard = token.replaceAll('-', '+').replaceAll('_', '/').replace(/=+$/, '')
+  const whole = standard.slice(0, standard.length - (standard.length % 4 === 1 ? 1 : 0))
+  const binary = atob(whole.padEnd(Math.ceil(whole.length / 4) * 4, '='))
+  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))
+}
+
 /** `user:pass` and its parts, when `token` is the base64 of one (RFC 7617). */
 const basicParts = (token: string): string[] => {
   if (!BASE64.test(token) && !BASE64URL.test(token)) return []
-  const text = Buffer.from(token, BASE64.test(token) ? 'base64' : 'base64url').toString('utf8')
+  const text = decodeBase64(token)
   const match = USER_PASS.exec(text)
   return match ? [text, match[1] ?? '', match[2] ?? ''] : []
 }
@@ -62,7 +82,7 @@ const htmlReferences = (text: string, radix: 10 | 16, upper = false) =>
 
 /** The ways one piece of text is written back: as is, and in each encoding a server may apply. */
 const encodingsOf = (text: string): string[] => {
-  const base64 = Buffer.from(text, 'utf8').toString('base64')
+  const base64 = base64Of(text)
   return [
     text,
     encodeURIComponent(text),
@@ -75,9 +95,9 @@ const encodingsOf = (text: string): string[] => {
     htmlEscaped(text),
     base64,
     base64.replace(/=+$/, ''),
-    Buffer.from(text, 'utf8').toString('base64url'),
-    Buffer.from(text, 'utf8').toString('hex'),
-    Buffer.from(text, 'utf8').toString('hex').toUpperCase(),
+    base64.replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, ''), // base64url
+    hexOf(text),
+    hexOf(text).toUpperCase(),
     htmlReferences(text, 10),
     htmlReferences(text, 16),
     htmlReferences(text, 16, true),
