@@ -1,3 +1,4 @@
+import { createRememberedSecrets, type RememberedSecrets } from '../common/remembered-secrets.js'
 import { ID_PREFIX, MOCK_ID_PREFIX } from '../schemas/ids.js'
 import { DEFAULT_SEED } from './defaults.js'
 import { buildLlmProviderRecord, buildWorkerRecord, DEFAULT_API_KEY_LENGTH } from './factories.js'
@@ -22,6 +23,9 @@ import {
  */
 const SEED_EPOCH_MS = Date.UTC(2026, 0, 1)
 
+/** Bytes of secrets a session remembers to mask (keys and tokens its clients sent); the oldest go first. */
+const MAX_SESSION_SECRET_BYTES = 64 * 1024
+
 /** Per-rule memory of a session: how often each rule applied, and recent hits for rate limits. */
 type RuleState = { applied: number[]; hits: number[][] }
 
@@ -41,6 +45,11 @@ export type Session = {
    */
   readonly draws: Random
   readonly store: Store
+  /**
+   * Secrets the session's requests carried (keys set, `Authorization` values): masked wherever they
+   * come back in its journal entries and state.
+   */
+  readonly secrets: RememberedSecrets
   readonly rules: RuleState
   /** The organization seeded at start, and its LLM provider. */
   readonly orgId: string
@@ -160,6 +169,7 @@ export const createSession = ({
     random: ids ?? random,
     draws: createRandom(streamSeed(sessionSeed, 'draws')),
     store,
+    secrets: createRememberedSecrets(MAX_SESSION_SECRET_BYTES),
     rules,
     orgId,
     llmProviderId,

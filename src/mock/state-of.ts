@@ -48,13 +48,15 @@ function* shownWorkersAfter(session: Session, now: number, after: string | undef
         nextChange: nextChangeOf(record, session.lifecycle, now),
       },
       MAX_STATE_STRING,
+      session.secrets.mask,
     )
     yield { id, shown, size: jsonBytes(shown) }
   }
 }
 
 /**
- * A session's state as `GET /__mock/state` shows it: statuses as of now, the key masked, long
+ * A session's state as `GET /__mock/state` shows it: statuses as of now, the key masked (and the
+ * secrets its requests carried, wherever they are repeated), long
  * strings cut to excerpts, and the workers a page at a time (`next`: the last worker's id when
  * more remain), so the answer stays about MAX_PAGE_BYTES however large the state.
  */
@@ -66,10 +68,11 @@ export const stateOf = (session: Session, now: number, query: StateQuery = {}) =
     seed: session.seed,
     orgId: session.orgId,
     llmProviderId: session.llmProviderId,
-    organizations: excerptStrings([...store.orgs.values()], MAX_STATE_STRING),
+    organizations: excerptStrings([...store.orgs.values()], MAX_STATE_STRING, session.secrets.mask),
     llmProviders: excerptStrings(
       [...store.llmProviders.values()].map(toMockLlmProvider),
       MAX_STATE_STRING,
+      session.secrets.mask,
     ),
     /** What the session keeps, against its bounds (README#limits). */
     stored: {
