@@ -183,17 +183,13 @@ describe.skipIf(!hasChromium)('the proxy and the pages of a browser', () => {
     // request (Service-Worker: script) is refused before it is forwarded.
     const page = await browser.newPage()
     await page.goto(`${proxy.url}/__mock/`)
-    const outcome = await page.evaluate(
-      (waitMs) =>
-        Promise.race([
-          navigator.serviceWorker.register('/sw.js').then(
-            () => 'registered',
-            (error: unknown) => `refused: ${String(error)}`,
-          ),
-          new Promise<string>((resolve) => setTimeout(() => resolve('no answer'), waitMs)),
-        ]),
-      WAIT_MS,
-    )
+    const outcome = await page.evaluate(`Promise.race([
+      navigator.serviceWorker.register('/sw.js').then(
+        () => 'registered',
+        (error) => 'refused: ' + String(error),
+      ),
+      new Promise((resolve) => setTimeout(() => resolve('no answer'), ${WAIT_MS})),
+    ])`)
     expect(outcome).toMatch(/^refused: .*403/)
     expect(target.received.map((r) => r.path)).not.toContain('/sw.js')
   })
