@@ -45,7 +45,10 @@ export const createRequestSecrets = () => {
   return (session: Session, authorization: string | undefined): JournalSecrets => {
     const { secrets } = session
     const learn = (text: string) => {
-      if (mayHoldSecret(text)) secrets.add(secretsIn(parsed(text)))
+      if (!mayHoldSecret(text)) return
+      const learned = [...secretsIn(parsed(text))]
+      secrets.add(learned)
+      for (const key of learned) secrets.addKey(key)
     }
     if (authorization === undefined || authorization.trim() === '')
       return { learn, mask: secrets.mask }

@@ -1,4 +1,3 @@
-import { createRememberedSecrets, type RememberedSecrets } from '../common/remembered-secrets.js'
 import { ID_PREFIX, MOCK_ID_PREFIX } from '../schemas/ids.js'
 import { DEFAULT_SEED } from './defaults.js'
 import { buildLlmProviderRecord, buildWorkerRecord, DEFAULT_API_KEY_LENGTH } from './factories.js'
@@ -9,6 +8,7 @@ import { toBase64Url } from './internal/to-base64-url.js'
 import { DEFAULT_LIFECYCLE, type Lifecycle, MAX_AGE_MS, stepAt } from './lifecycle.js'
 import { standInKey, withSeededStatus } from './recorded-seed.js'
 import type { Scenario } from './scenario.js'
+import { createSessionSecrets, type SessionSecrets } from './session-secrets.js'
 import {
   createStore,
   DEFAULT_MAX_SESSION_BYTES,
@@ -49,7 +49,7 @@ export type Session = {
    * Secrets the session's requests carried (keys set, `Authorization` values): masked wherever they
    * come back in its journal entries and state.
    */
-  readonly secrets: RememberedSecrets
+  readonly secrets: SessionSecrets
   readonly rules: RuleState
   /** The organization seeded at start, and its LLM provider. */
   readonly orgId: string
@@ -169,7 +169,7 @@ export const createSession = ({
     random: ids ?? random,
     draws: createRandom(streamSeed(sessionSeed, 'draws')),
     store,
-    secrets: createRememberedSecrets(MAX_SESSION_SECRET_BYTES),
+    secrets: createSessionSecrets(MAX_SESSION_SECRET_BYTES),
     rules,
     orgId,
     llmProviderId,

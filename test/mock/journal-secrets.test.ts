@@ -138,6 +138,39 @@ describe('secrets repeated under other names', () => {
     expect(state).toContain('[REDACTED]')
   })
 
+  it.each([
+    ['hex in capitals', (key: string) => Buffer.from(key).toString('hex').toUpperCase()],
+    ['hex in small letters', (key: string) => Buffer.from(key).toString('hex')],
+    [
+      'decimal character references',
+      (key: string) => [...key].map((c) => `&#${c.codePointAt(0)};`).join(''),
+    ],
+    [
+      'hex character references',
+      (key: string) => [...key].map((c) => `&#x${c.codePointAt(0)?.toString(16)};`).join(''),
+    ],
+    ['base64', (key: string) => Buffer.from(key).toString('base64')],
+  ])(
+    'masks an apiKey repeated as %s in customConfigText, then and in later requests',
+    async (_, formOf) => {
+      const app = createMockApp()
+      const session = { 'x-mock-session': 'forms' }
+      const form = formOf(KEY)
+
+      await patchProvider(
+        app,
+        { source: 'custom', apiKey: KEY, customConfigText: `k=${form} ` },
+        session,
+      )
+      await patchProvider(app, { source: 'custom', customConfigText: `again ${form}` }, session)
+      const { journal, state } = await readAll(app, session)
+
+      expect(journal).toContain('again')
+      expect(journal).not.toContain(form)
+      expect(state).not.toContain(form)
+    },
+  )
+
   it('masks the Authorization a request carried, echoed in its body', async () => {
     const app = createMockApp()
 
