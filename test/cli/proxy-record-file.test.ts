@@ -5,6 +5,7 @@ import {
   mkdtemp,
   readFile,
   readlink,
+  rename,
   rm,
   stat,
   symlink,
@@ -178,6 +179,62 @@ describe('proxy --record FILE', () => {
       'while the folder is gone',
       'second while gone',
       'back',
+    ])
+  })
+
+  it('never overwrites a file put in its place while it runs, says so, and records again once it is moved away', async () => {
+    const staging = await startMock()
+    const dir = await newDir()
+    const file = join(dir, 'rec.json')
+    const { cli, url } = await startProxy(['--target', staging.url, '--record', file])
+    expect((await createWorker(url, { name: 'before the swap' })).status).toBe(201)
+    await eventually(async () =>
+      loadScenarioFile(file).state.workers.length === 1 ? true : undefined,
+    )
+    // The developer copies their own scenario over the recording while the proxy runs.
+    const theirs = join(dir, 'theirs.json')
+    await writeFile(theirs, HAND_WRITTEN)
+    await rename(theirs, file)
+
+    expect((await createWorker(url, { name: 'after the swap' })).status).toBe(201)
+    const recordingError = await eventually(async () => {
+      const health = (await (await fetch(`${url}/__mock/health`)).json()) as {
+        recordingError: string | null
+      }
+      return health.recordingError ?? undefined
+    })
+    expect(recordingError).toMatch(/changed since the proxy wrote it/)
+    cli.signal('SIGTERM')
+    expect((await cli.exit()).code).toBe(0)
+    expect(await readFile(file, 'utf8')).toBe(HAND_WRITTEN)
+    expect(cli.stderr()).toMatch(
+      /rec\.json changed since the proxy wrote it, so it is not overwritten/,
+    )
+  })
+
+  it('writes the recording again once the file put in its place is moved away', async () => {
+    const staging = await startMock()
+    const dir = await newDir()
+    const file = join(dir, 'rec.json')
+    const { cli, url } = await startProxy(['--target', staging.url, '--record', file])
+    expect((await createWorker(url, { name: 'first' })).status).toBe(201)
+    await eventually(async () =>
+      loadScenarioFile(file).state.workers.length === 1 ? true : undefined,
+    )
+    await writeFile(join(dir, 'theirs.json'), HAND_WRITTEN)
+    await rename(join(dir, 'theirs.json'), file)
+    expect((await createWorker(url, { name: 'second' })).status).toBe(201)
+    await new Promise((resolve) => setTimeout(resolve, 500)) // past the write's debounce
+    await rename(file, join(dir, 'moved-away.json'))
+
+    expect((await createWorker(url, { name: 'third' })).status).toBe(201)
+    cli.signal('SIGTERM')
+    expect((await cli.exit()).code).toBe(0)
+    expect(await readFile(join(dir, 'moved-away.json'), 'utf8')).toBe(HAND_WRITTEN)
+    expect(loadScenarioFile(file).state.workers.map((w) => w.name)).toEqual([
+      'first',
+      'second',
+      'third',
     ])
   })
 
