@@ -8,7 +8,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cleanUpAfterEach } from './helpers/clean-up.js'
-import { type EchoServer, echoesNeeded, startEchoServer } from './helpers/echo-server.js'
+import {
+  type EchoServer,
+  echoesNeeded,
+  htmlReferences,
+  startEchoServer,
+} from './helpers/echo-server.js'
 import { runCli } from './helpers/spawn-cli.js'
 
 const BEARER = 'PLANTED-bearer-tok/7f3e+9a1c='
@@ -64,6 +69,10 @@ const formsOf = (value: string) => [
   encodeURIComponent(value),
   Buffer.from(value).toString('base64'),
   JSON.stringify(value).slice(1, -1),
+  Buffer.from(value).toString('hex'),
+  Buffer.from(value).toString('hex').toUpperCase(),
+  htmlReferences(value, 10),
+  htmlReferences(value, 16),
 ]
 
 const { servers, dirs } = cleanUpAfterEach<EchoServer>()
@@ -93,7 +102,7 @@ describe('credential audit', () => {
           '--seed',
           '5',
           '--runs',
-          '2',
+          '4',
           '--json',
           files.json,
           '--junit',

@@ -1,11 +1,14 @@
 #!/usr/bin/env node
+import { printableLines } from '../common/printable.js'
 import { EXIT } from './cli-error.js'
 import type { Io } from './command.js'
 import { runCli } from './run-cli.js'
 
+// Every line the CLI prints may quote a server, a client, a file or a flag (a report, a log line,
+// an error): through the one printable filter, so no text it did not write drives the terminal.
 const io: Io = {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
+  out: (line) => process.stdout.write(`${printableLines(line)}\n`),
+  err: (line) => process.stderr.write(`${printableLines(line)}\n`),
 }
 
 /** A bug of ours (not a CliError): its stack, and exit 2 rather than a verdict. */

@@ -1,6 +1,7 @@
-import { readFile, stat } from 'node:fs/promises'
+import * as fs from 'node:fs'
+import { readFileAtMost, unreadReason } from '../common/read-file-at-most.js'
 import { CliError } from './cli-error.js'
-import { fromEnv } from './from-env.js'
+import { headerValueFromEnv } from './from-env.js'
 
 /** A header file is a handful of lines; anything larger is not one. */
 const MAX_HEADER_FILE_BYTES = 64 * 1024
@@ -12,9 +13,9 @@ const HEADER_LINE = /^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*:\s?(.*)$/
 const FORBIDDEN_IN_VALUE = /[\r\n\u0000]/
 
 export type HeaderSources = {
-  /** Repeated `-H "Name: value"` or `-H "Name: env:VAR"`. */
+  /** Repeated `-H "Name: value"`, `-H "Name: env:VAR"` or `-H "Name: Scheme env:VAR"`. */
   readonly header: readonly string[]
-  /** Files of `Name: value` lines (`#` comments), read before the -H values. */
+  /** Files of `Name: value` lines (`#` comments; values as -H's), read before the -H values. */
   readonly headerFiles: readonly string[]
   readonly env: Readonly<Record<string, string | undefined>>
 }
@@ -34,22 +35,29 @@ const checked = (value: string, where: string) => {
   return value
 }
 
-const readHeaderFile = async (file: string): Promise<[string, string][]> => {
-  let text: string
-  try {
-    const { size } = await stat(file)
-    if (size > MAX_HEADER_FILE_BYTES)
-      throw usage(
-        `--header-file ${file}: ${size} bytes; a header file holds at most ${MAX_HEADER_FILE_BYTES}.`,
-      )
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    if (error instanceof CliError) throw error
-    const code = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable'
+/** A value as sent: `env:VAR` or `Scheme env:VAR` read from the environment (then kept to mask). */
+const sentValue = (raw: string, where: string, sources: HeaderSources, secrets: string[]) => {
+  const read = headerValueFromEnv(raw, where, sources.env)
+  if (read.secret === undefined) return checked(read.value, where)
+  secrets.push(read.secret)
+  return checked(read.value, `${where} (from ${read.variable})`)
+}
+
+const readHeaderFile = (
+  file: string,
+  sources: HeaderSources,
+  secrets: string[],
+): [string, string][] => {
+  const read = readFileAtMost(fs, file, MAX_HEADER_FILE_BYTES)
+  if (read.kind === 'too-large')
     throw usage(
-      `--header-file ${file}: cannot read it (${code}); pass a file of "Name: value" lines.`,
+      `--header-file ${file}: too large; a header file holds at most ${MAX_HEADER_FILE_BYTES} bytes.`,
     )
-  }
+  if (read.kind !== 'read')
+    throw usage(
+      `--header-file ${file}: cannot read it (${unreadReason(read, MAX_HEADER_FILE_BYTES)}); pass a file of "Name: value" lines.`,
+    )
+  const text = new TextDecoder().decode(read.bytes)
   const headers: [string, string][] = []
   for (const [index, raw] of text.split(/\r?\n/).entries()) {
     const line = raw.trim()
@@ -57,7 +65,7 @@ const readHeaderFile = async (file: string): Promise<[string, string][]> => {
     const where = `--header-file ${file} line ${index + 1}`
     const match = HEADER_LINE.exec(line)
     if (!match?.[1]) throw usage(`${where}: expected "Name: value" (# starts a comment).`)
-    headers.push([match[1], checked((match[2] ?? '').trim(), where)])
+    headers.push([match[1], sentValue((match[2] ?? '').trim(), where, sources, secrets)])
   }
   return headers
 }
@@ -73,10 +81,7 @@ const readHeaderFlag = (
     throw usage('-H expects "Name: value"; got a value without a name and a colon.')
   }
   const name = match[1]
-  const read = fromEnv(match[2] ?? '', `-H ${name}`, sources.env)
-  if (read.variable === undefined) return [name, checked(read.value, `-H ${name}`)]
-  secrets.push(read.value)
-  return [name, checked(read.value, `-H ${name} (from ${read.variable})`)]
+  return [name, sentValue(match[2] ?? '', `-H ${name}`, sources, secrets)]
 }
 
 /**
@@ -88,7 +93,7 @@ export const readHeaders = async (sources: HeaderSources): Promise<ReadHeaders> 
   const secrets: string[] = []
   const byName = new Map<string, [string, string]>()
   for (const file of sources.headerFiles) {
-    for (const [name, value] of await readHeaderFile(file))
+    for (const [name, value] of readHeaderFile(file, sources, secrets))
       byName.set(name.toLowerCase(), [name, value])
   }
   for (const raw of sources.header) {

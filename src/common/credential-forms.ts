@@ -1,15 +1,24 @@
 /**
  * Every form a credential can come back in: a server may echo the header value whole, the token
  * after its scheme, the user and password inside a Basic credential, or any of them URL-encoded,
- * JSON-escaped, HTML-escaped or base64-encoded. Masking each of these forms wherever it occurs
+ * JSON-escaped, HTML-escaped (or every character as a numeric reference), hex (either case) or
+ * base64-encoded. Masking each of these forms wherever it occurs
  * keeps a credential given on the command line out of every output.
  */
+
+import { REDACTED } from './redact.js'
 
 /**
  * Shorter values are masked where they stand (their header) but not searched for in free text:
  * three characters would mask unrelated words. README#secrets says so.
  */
 const MIN_CREDENTIAL_LENGTH = 4
+/**
+ * Longest credential searched for in every form. A longer one (a 64 KiB key someone sent) is masked
+ * where it stands (its field or header) only: a pattern of all its forms would be larger than a
+ * RegExp may be, and slow to build.
+ */
+const MAX_SEARCHED_CREDENTIAL = 1_024
 
 /** `Bearer tok`, `Basic dXNlcjpwYXNz`, `Token tok`: a scheme word, then the credential. */
 const SCHEME = /^\s*([A-Za-z][\w.+-]*)\s+(\S(?:.*\S)?)\s*$/s
@@ -19,10 +28,30 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/
 // biome-ignore lint/suspicious/noControlCharactersInRegex: a credential with control characters is not text
 const USER_PASS = /^([^\u0000-\u001F:]*):([^\u0000-\u001F]*)$/
 
+// Plain code, no Buffer: the mock masks with these in browsers too (the MSW handlers).
+
+const utf8 = (text: string) => new TextEncoder().encode(text)
+const bytesToBinary = (bytes: Uint8Array) => {
+  let binary = ''
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return binary
+}
+const base64Of = (text: string) => btoa(bytesToBinary(utf8(text)))
+const hexOf = (text: string) =>
+  Array.from(utf8(text), (byte) => byte.toString(16).padStart(2, '0')).join('')
+
+/** The UTF-8 text a base64 or base64url token decodes to (a trailing lone character ignored). */
+const decodeBase64 = (token: string) => {
+  const standard = token.replaceAll('-', '+').replaceAll('_', '/').replace(/=+$/, '')
+  const whole = standard.slice(0, standard.length - (standard.length % 4 === 1 ? 1 : 0))
+  const binary = atob(whole.padEnd(Math.ceil(whole.length / 4) * 4, '='))
+  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))
+}
+
 /** `user:pass` and its parts, when `token` is the base64 of one (RFC 7617). */
 const basicParts = (token: string): string[] => {
   if (!BASE64.test(token) && !BASE64URL.test(token)) return []
-  const text = Buffer.from(token, BASE64.test(token) ? 'base64' : 'base64url').toString('utf8')
+  const text = decodeBase64(token)
   const match = USER_PASS.exec(text)
   return match ? [text, match[1] ?? '', match[2] ?? ''] : []
 }
@@ -42,9 +71,18 @@ const htmlEscaped = (text: string) =>
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;')
 
+/** Each character as an HTML numeric character reference (`&#115;`, `&#x73;`), as some escapers write all of them. */
+const htmlReferences = (text: string, radix: 10 | 16, upper = false) =>
+  [...text]
+    .map((c) => {
+      const code = (c.codePointAt(0) ?? 0).toString(radix)
+      return radix === 10 ? `&#${code};` : `&#x${upper ? code.toUpperCase() : code};`
+    })
+    .join('')
+
 /** The ways one piece of text is written back: as is, and in each encoding a server may apply. */
 const encodingsOf = (text: string): string[] => {
-  const base64 = Buffer.from(text, 'utf8').toString('base64')
+  const base64 = base64Of(text)
   return [
     text,
     encodeURIComponent(text),
@@ -57,7 +95,12 @@ const encodingsOf = (text: string): string[] => {
     htmlEscaped(text),
     base64,
     base64.replace(/=+$/, ''),
-    Buffer.from(text, 'utf8').toString('base64url'),
+    base64.replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, ''), // base64url
+    hexOf(text),
+    hexOf(text).toUpperCase(),
+    htmlReferences(text, 10),
+    htmlReferences(text, 16),
+    htmlReferences(text, 16, true),
   ]
 }
 
@@ -66,6 +109,7 @@ const encodingsOf = (text: string): string[] => {
  * masked whole before a shorter one inside it).
  */
 export const credentialForms = (value: string): string[] => {
+  if (value.length > MAX_SEARCHED_CREDENTIAL) return []
   const bases = new Set([value, value.trim()])
   const [, scheme, token] = SCHEME.exec(value) ?? []
   if (token !== undefined) bases.add(token)
@@ -80,4 +124,21 @@ export const credentialForms = (value: string): string[] => {
     }
   }
   return [...forms].sort((a, b) => b.length - a.length)
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * Masks every form of every credential in one pass: build it once for a set of credentials (a
+ * run's, or a request's `Authorization`), not per text.
+ */
+export const createCredentialMasker = (
+  credentials: Iterable<string>,
+): ((text: string) => string) => {
+  const forms = [...new Set([...credentials].flatMap(credentialForms))].sort(
+    (a, b) => b.length - a.length,
+  )
+  if (forms.length === 0) return (text) => text
+  const pattern = new RegExp(forms.map(escapeRegExp).join('|'), 'g')
+  return (text) => text.replace(pattern, REDACTED)
 }

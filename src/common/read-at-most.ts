@@ -33,12 +33,14 @@ export const untilAborted = <T>(
 
 /**
  * Reads at most `maxBytes` of a body, stopping (and cancelling) as soon as it is over: an endless
- * body must not exhaust memory. With a signal, each read also ends when it aborts.
+ * body must not exhaust memory. With a signal, each read also ends when it aborts; `onChunk` learns
+ * the size of each chunk kept (to count it in a budget).
  */
 export const readAtMost = async (
   body: ReadableStream<Uint8Array> | null,
   maxBytes: number,
   signal?: AbortSignal,
+  onChunk?: (bytes: number) => void,
 ): Promise<ReadBody> => {
   if (body === null) return { kind: 'read', bytes: new ArrayBuffer(0) }
   const reader = body.getReader()
@@ -53,6 +55,7 @@ export const readAtMost = async (
         await reader.cancel().catch(() => undefined)
         return { kind: 'too-large' }
       }
+      onChunk?.(value.byteLength)
       chunks.push(value)
     }
   } catch (error) {

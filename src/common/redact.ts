@@ -32,6 +32,26 @@ export const isSecretHeader = (name: string) => !KIT_HEADER.test(name) && SECRET
 /** Whether a field, header or query name names a secret. */
 export const isSecretName = (name: string) => SECRET_NAME_PATTERN.test(name)
 
+/**
+ * Query and form parameters that carry a credential by their exact name, beside every name
+ * `SECRET_NAME` finds (`access_token`, `api_key`, `apikey`, `password`, `secret`, `authorization`,
+ * `signature`, `X-Amz-Signature`…): short names that would be words inside a longer field name
+ * (`monkey`, `author`). `code` (an OAuth grant) is not among them: too common a word in queries.
+ */
+export const SECRET_PARAMETERS: ReadonlySet<string> = new Set([
+  'key',
+  'auth',
+  'sig', // Azure shared access signatures
+  'pass',
+  'pwd',
+  'jwt',
+  'sid',
+])
+
+/** Whether a query or form parameter's name names a secret. */
+const isSecretParameter = (name: string) =>
+  isSecretName(name) || SECRET_PARAMETERS.has(name.toLowerCase())
+
 /** A secret-looking name, a credential scheme, or an escape that could spell either. */
 const MAY_HOLD_SECRET = new RegExp(`${SECRET_NAME}|\\\\u|%|\\b(?:Bearer|Basic)\\s`, 'i')
 
@@ -47,8 +67,11 @@ export const mayHoldSecret = (text: string): boolean => MAY_HOLD_SECRET.test(tex
 
 /** `"name": "value` in JSON-like text (a body that did not parse): the value up to its closing quote. */
 const JSON_FIELD = /("((?:[^"\\]|\\.)*)"\s*:\s*")((?:[^"\\]|\\.)*)/g
-/** `name=value` in a query string or a form body. */
-const FORM_FIELD = /((?:^|[?&;\s])([^=&;?\s]+)=)([^&\s]*)/g
+/**
+ * `name=value` in a query string or a form body, read before any escape is decoded: the value runs
+ * to the next unencoded `&` (or `#`, or the end), so `Bearer%20…` or `sk%26…` is masked whole.
+ */
+const FORM_FIELD = /((?:^|[?&;\s])([^=&;?#\s]+)=)([^&#\s]*)/g
 /**
  * `name: value` on a line (text/plain, YAML, headers, JavaScript-like objects): the value up to the
  * end of its line or a separator. A value that opens a string (JSON, above), an object or a list is
@@ -93,25 +116,30 @@ const decoded = (text: string) => {
   return out
 }
 
-/** `head` + the mask when `name` is a secret's (and its value not masked already), else as it was. */
-const maskIfSecret = (whole: string, head: string, name: string, value: string) =>
-  isSecretName(name) && !value.startsWith(REDACTED) ? `${head}${REDACTED}` : whole
+/** `head` + the mask when the field is a secret's (and its value not masked already), else as it was. */
+const maskIfSecret = (isSecret: boolean, whole: string, head: string, value: string) =>
+  isSecret && !value.startsWith(REDACTED) ? `${head}${REDACTED}` : whole
 
 /**
  * Text with secret fields masked by their names (JSON-like, form-like and `name: value` lines) and
  * credentials masked: for text that is not a parsed JSON value (a malformed body, a query string, a log).
  */
 export const redactText = (text: string): string =>
-  decoded(text)
+  decoded(
+    text.replace(FORM_FIELD, (whole, head: string, name: string, value: string) =>
+      maskIfSecret(isSecretParameter(decoded(name)), whole, head, value),
+    ),
+  )
     .replace(JSON_FIELD, (whole, head: string, name: string, value: string) =>
-      maskIfSecret(whole, head, name, value),
+      maskIfSecret(isSecretName(name), whole, head, value),
     )
+    // Again once decoded: a field spelt with escapes (`a%3Dpassword%3Dx`) shows itself only now.
     .replace(FORM_FIELD, (whole, head: string, name: string, value: string) =>
-      maskIfSecret(whole, head, name, value),
+      maskIfSecret(isSecretParameter(name), whole, head, value),
     )
     .replace(LINE_FIELD, (whole, head: string, _quote: string, name: string, value: string) =>
       // A flag about a secret (`"hasApiKey": true`) gives nothing away, as in redactJson.
-      JSON_FLAG.test(value) ? whole : maskIfSecret(whole, head, name, value),
+      JSON_FLAG.test(value) ? whole : maskIfSecret(isSecretName(name), whole, head, value),
     )
     .replace(CREDENTIAL, `$1 ${REDACTED}`)
 

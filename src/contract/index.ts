@@ -1,5 +1,6 @@
 // The contract suite's public face for the other layers (the proxy): what they may use of it.
 // Everything else under src/contract is its own business.
+export { baseUrlProblem } from './base-url-problem.js'
 export { ContractError } from './contract-error.js'
 export type { Report, TransportError } from './report.js'
 export { type ContractOptions, runContract } from './runner.js'

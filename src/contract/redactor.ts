@@ -1,6 +1,6 @@
-import { credentialForms } from '../common/credential-forms.js'
-import { REDACTED, redactJson, redactText } from '../common/redact.js'
-import { createRememberedSecrets, type RememberedSecrets } from './remembered-secrets.js'
+import { createCredentialMasker } from '../common/credential-forms.js'
+import { redactJson, redactText } from '../common/redact.js'
+import { createRememberedSecrets, type RememberedSecrets } from '../common/remembered-secrets.js'
 
 export type Redactor = {
   /**
@@ -20,18 +20,6 @@ export type Redactor = {
   readonly remember: (values: Iterable<string>) => void
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
-/** One pass masking every form of every credential; built once for the run. */
-const credentialMasker = (credentials: Iterable<string>): ((text: string) => string) => {
-  const forms = [...new Set([...credentials].flatMap(credentialForms))].sort(
-    (a, b) => b.length - a.length,
-  )
-  if (forms.length === 0) return (text) => text
-  const pattern = new RegExp(forms.map(escapeRegExp).join('|'), 'g')
-  return (text) => text.replace(pattern, REDACTED)
-}
-
 /**
  * Masks secrets for the reports. The user's credentials (the values of credential headers given
  * with -H, from the environment or a header file) are masked in every form they can come back in,
@@ -42,7 +30,7 @@ export const createRedactor = (
   /** Secrets learnt so far, shared by redactors of one judge (the proxy's, one per caller). */
   remembered: RememberedSecrets = createRememberedSecrets(),
 ): Redactor => {
-  const maskCredentials = credentialMasker(credentials)
+  const maskCredentials = createCredentialMasker(credentials)
   // Credentials before and after the name-based pass: it decodes escapes, which may reveal a form.
   const response = (text: string) =>
     remembered.mask(maskCredentials(redactText(maskCredentials(text))))

@@ -2,12 +2,12 @@ import { matchOperation } from '../api/match-operation.js'
 import { operationEntry } from '../api/operation-table.js'
 import type { OperationId } from '../api/operations.js'
 import { isSecretHeader, secretsIn } from '../common/redact.js'
+import { createRememberedSecrets } from '../common/remembered-secrets.js'
 import type { CheckInput } from './check.js'
 import { receivedResponse } from './client.js'
 import { observedCase } from './observed-case.js'
 import { parseJson } from './parse-json.js'
 import { createRedactor, type Redactor } from './redactor.js'
-import { createRememberedSecrets } from './remembered-secrets.js'
 import type { TransportError } from './report.js'
 import { selectChecks } from './select-checks.js'
 import { createTrafficMemory } from './traffic-memory.js'
@@ -77,11 +77,6 @@ export const NOT_FROM_TRAFFIC: Readonly<Record<string, string>> = {
 
 /** Redactors kept for callers' credential sets: one per token in use, a handful at a time. */
 const MAX_REDACTORS = 32
-/**
- * Longest secret searched for in every form. A longer one (a 64 KiB key someone sent) is masked by
- * its field's name only: a pattern of all its forms would be larger than a RegExp may be.
- */
-const MAX_SEARCHED_SECRET = 1_024
 
 /**
  * Judges traffic someone else wrote (the proxy's) with the contract's own checks: each request
@@ -103,9 +98,8 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
     const own = Object.entries(headers)
       .filter(([name]) => isSecretHeader(name))
       .map(([, value]) => value)
-    const credentials = [...cliCredentials, ...own, ...secretsIn(json)].filter(
-      (value) => value.length <= MAX_SEARCHED_SECRET,
-    )
+    // One longer than credential-forms searches for is masked by its name only.
+    const credentials = [...cliCredentials, ...own, ...secretsIn(json)]
     const key = credentials.join('\n')
     let redactor = redactors.get(key)
     if (!redactor) {

@@ -1,4 +1,5 @@
 import { LlmProviderId, OrgId } from '../schemas/ids.js'
+import { baseUrlProblem } from './base-url-problem.js'
 import { ContractError } from './contract-error.js'
 
 export type TargetOptions = {
@@ -32,27 +33,8 @@ const validateHeaders = (headers: Readonly<Record<string, string>>) => {
 
 /** Refuses options the suite cannot run with, with one line saying what to pass instead. */
 export const validateOptions = (options: TargetOptions): void => {
-  let url: URL
-  try {
-    url = new URL(options.baseUrl)
-  } catch {
-    throw new ContractError(
-      `[worker-api-kit] --base-url ${JSON.stringify(options.baseUrl)} is not a URL; pass e.g. http://127.0.0.1:4010.`,
-      'E_USAGE',
-    )
-  }
-  if (url.username || url.password) {
-    throw new ContractError(
-      '[worker-api-kit] put credentials in a header (-H "Authorization: …"), not in --base-url.',
-      'E_USAGE',
-    )
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ContractError(
-      `[worker-api-kit] --base-url must be http or https; got ${url.protocol}`,
-      'E_USAGE',
-    )
-  }
+  const problem = baseUrlProblem(options.baseUrl, '--base-url')
+  if (problem !== undefined) throw new ContractError(problem, 'E_USAGE')
   validateHeaders(options.headers ?? {})
   if ((options.orgId === undefined) !== (options.llmProviderId === undefined)) {
     throw new ContractError(

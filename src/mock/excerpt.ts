@@ -30,12 +30,16 @@ export const excerpt = (text: string, max: number): string => {
   return `${detached(text.slice(0, end))}… (${text.length} characters)`
 }
 
-/** A copy of a JSON value with every string longer than `max` cut to an excerpt. */
-export const excerptStrings = (value: unknown, max: number): unknown => {
-  if (typeof value === 'string') return excerpt(value, max)
+/** A copy of a JSON value with every string through `mask`, and cut to an excerpt past `max`. */
+export const excerptStrings = (
+  value: unknown,
+  max: number,
+  mask: (text: string) => string = (text) => text,
+): unknown => {
+  if (typeof value === 'string') return excerpt(mask(value), max)
   if (typeof value !== 'object' || value === null) return value
-  if (Array.isArray(value)) return value.map((item) => excerptStrings(item, max))
+  if (Array.isArray(value)) return value.map((item) => excerptStrings(item, max, mask))
   return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, excerptStrings(item, max)]),
+    Object.entries(value).map(([key, item]) => [key, excerptStrings(item, max, mask)]),
   )
 }

@@ -3,6 +3,7 @@ import { readAtMost } from '../common/read-at-most.js'
 import { isSecretName, mayHoldSecret, redactJson, redactText } from '../common/redact.js'
 import { lightweightBody } from './internal/lightweight-body.js'
 import type { JournalEntry } from './journal.js'
+import type { JournalSecrets } from './request-secrets.js'
 
 // What a request's and an answer's bodies become in the journal: secrets masked on write, a large
 // body kept as its size, a body that cannot hold a secret kept as text and parsed on read.
@@ -74,6 +75,20 @@ const redactParsed = (parsed: unknown): unknown => {
   )
 }
 
+/**
+ * A request's or an answer's text journalled with what `secrets` knows masked first; a request's
+ * body teaches it first (its `apiKey`, masked where `customConfigText` repeats it).
+ */
+const journalMasked = (
+  text: string,
+  secrets: JournalSecrets | undefined,
+  isRequest = false,
+): unknown => {
+  if (secrets === undefined || text.length > MAX_JOURNALLED_BODY) return journalBody(text)
+  if (isRequest) secrets.learn(text)
+  return journalBody(secrets.mask(text))
+}
+
 // Through redactJson all the same: it bounds the depth (a 10 000-deep array must not reach c.json).
 const readable = (body: unknown) =>
   isCleanText(body) ? redactJson(parsedOrText(body.cleanText)) : body
@@ -88,10 +103,10 @@ export const forReaders = (entry: JournalEntry): JournalEntry => {
   }
 }
 
-const journalBytes = (bytes: Uint8Array) =>
+const journalBytes = (bytes: Uint8Array, secrets: JournalSecrets | undefined) =>
   bytes.byteLength > MAX_JOURNALLED_BODY
     ? `(${bytes.byteLength} bytes, not kept)`
-    : journalBody(new TextDecoder().decode(bytes))
+    : journalMasked(new TextDecoder().decode(bytes), secrets)
 
 /**
  * A clone's body whose `cancel` settles at once. A clone is one branch of a tee, and cancelling a
@@ -126,30 +141,34 @@ export const journalResponse = async (
   options: {
     isStreamed: boolean
     written?: { readonly json?: unknown; readonly text?: string | undefined }
+    /** Masked in the answer besides secret-named fields. */
+    secrets?: JournalSecrets
   },
 ): Promise<JournalEntry['response']> => {
   const light = lightweightBody(res)
   if (light) {
     const { body, contentType } = light
+    const { secrets } = options
     if (body === null) return { contentType, body: null }
-    if (typeof body === 'string') return { contentType, body: journalBody(body) }
-    if (body instanceof Uint8Array) return { contentType, body: journalBytes(body) }
+    if (typeof body === 'string') return { contentType, body: journalMasked(body, secrets) }
+    if (body instanceof Uint8Array) return { contentType, body: journalBytes(body, secrets) }
     return { contentType, body: STREAMED_BODY }
   }
   const contentType = res.headers.get('content-type')
   if (options.isStreamed) return { contentType, body: STREAMED_BODY }
   // Written from this value or text: the same text, without reading the answer again.
-  const { written } = options
-  if (written?.text !== undefined) return { contentType, body: journalBody(written.text) }
+  const { written, secrets } = options
+  if (written?.text !== undefined)
+    return { contentType, body: journalMasked(written.text, secrets) }
   if (written?.json !== undefined)
-    return { contentType, body: journalBody(JSON.stringify(written.json) ?? '') }
+    return { contentType, body: journalMasked(JSON.stringify(written.json) ?? '', secrets) }
   if (res.body === null) return { contentType, body: null }
   if (res.bodyUsed) return { contentType, body: '(body not kept)' }
   const read = await readAtMost(cloneBody(res), MAX_JOURNALLED_BODY)
   if (read.kind === 'too-large')
     return { contentType, body: `(more than ${MAX_JOURNALLED_BODY} bytes, not kept)` }
   if (read.kind === 'broken') return { contentType, body: '(body not readable)' }
-  return { contentType, body: journalBytes(new Uint8Array(read.bytes)) }
+  return { contentType, body: journalBytes(new Uint8Array(read.bytes), secrets) }
 }
 
 /**
@@ -157,16 +176,21 @@ export const journalResponse = async (
  * that nobody read and that may be large (no or a big Content-Length, or refused as too large) is
  * not read: the journal must not be a way around the body limit.
  */
-export const journalRequestBody = async (req: HonoRequest, status: number): Promise<unknown> => {
+export const journalRequestBody = async (
+  req: HonoRequest,
+  status: number,
+  secrets?: JournalSecrets,
+): Promise<unknown> => {
   const cached = req.bodyCache
   try {
-    if (cached.text !== undefined) return journalBody(await cached.text)
-    if (cached.json !== undefined) return journalBody(JSON.stringify(await cached.json))
+    if (cached.text !== undefined) return journalMasked(await cached.text, secrets, true)
+    if (cached.json !== undefined)
+      return journalMasked(JSON.stringify(await cached.json), secrets, true)
     if (cached.arrayBuffer !== undefined) {
       const bytes = await cached.arrayBuffer
       return bytes.byteLength > MAX_JOURNALLED_BODY
         ? `(${bytes.byteLength} bytes, not kept)`
-        : journalBody(new TextDecoder().decode(bytes))
+        : journalMasked(new TextDecoder().decode(bytes), secrets, true)
     }
   } catch {
     return '(body not readable)' // the body broke mid-stream: answered already, nothing to keep
@@ -185,5 +209,5 @@ export const journalRequestBody = async (req: HonoRequest, status: number): Prom
   const read = await readAtMost(stream, MAX_JOURNALLED_BODY)
   if (read.kind === 'too-large') return `(more than ${MAX_JOURNALLED_BODY} bytes, not kept)`
   if (read.kind === 'broken') return '(body not readable)'
-  return journalBody(new TextDecoder().decode(read.bytes))
+  return journalMasked(new TextDecoder().decode(read.bytes), secrets, true)
 }

@@ -22,6 +22,7 @@ export const PROBLEM_KINDS = {
   'bad-gateway': { status: 502, title: 'Bad gateway' },
   'gateway-timeout': { status: 504, title: 'Gateway timeout' },
   'loop-detected': { status: 508, title: 'Loop detected' },
+  'proxy-busy': { status: 503, title: 'Proxy busy' },
 } as const satisfies Record<string, { status: number; title: string }>
 export type ProblemKind = keyof typeof PROBLEM_KINDS
 
@@ -30,6 +31,7 @@ export const PROXY_PROBLEM_KINDS: readonly ProblemKind[] = [
   'bad-gateway',
   'gateway-timeout',
   'loop-detected',
+  'proxy-busy',
 ]
 
 export const problemType = (kind: ProblemKind) => `urn:worker-api-kit:problem:${kind}`
@@ -103,6 +105,18 @@ export const PROBLEMS = {
       'forbidden',
       `The admin API does not answer pages of other origins (${JSON.stringify(origin.slice(0, 100))}); allow one with --cors ORIGIN.`,
       [{ pointer: '/headers/origin', message: 'Cross-origin admin request refused' }],
+    ),
+  crossSiteProxy: ({ header, value }: { header: 'origin' | 'sec-fetch-site'; value: string }) =>
+    buildProblem(
+      'forbidden',
+      `The proxy forwards no request of a page it does not allow (${header === 'origin' ? `Origin ${JSON.stringify(value.slice(0, 100))}` : `Sec-Fetch-Site: ${value.slice(0, 20)}, no Origin`}): it would reach the target with the proxy's own headers (-H). Allow the page's origin with --cors ORIGIN.`,
+      [{ pointer: `/headers/${header}`, message: 'Request of a page not allowed with --cors' }],
+    ),
+  serviceWorker: () =>
+    buildProblem(
+      'forbidden',
+      "This server serves no service worker script (Service-Worker: script): a worker on the kit's origin would outlive the page and answer for it. Register your service worker from your app's own origin.",
+      [{ pointer: '/headers/service-worker', message: 'Service worker script refused' }],
     ),
   simpleAdminWrite: () =>
     buildProblem(
@@ -197,6 +211,11 @@ export const PROBLEMS = {
     buildProblem(
       'loop-detected',
       `The proxy's target ${target} sent this request back to the proxy itself; point --target at the deployment, not at the proxy.`,
+    ),
+  proxyBusy: (maxBytes: number, retryAfterSeconds: number) =>
+    buildProblem(
+      'proxy-busy',
+      `The proxy already holds ${maxBytes} bytes of requests and answers in flight; retry after ${retryAfterSeconds} s.`,
     ),
   proxiedBodyTooLarge: (maxBytes: number) =>
     buildProblem('payload-too-large', `The proxy forwards bodies up to ${maxBytes} bytes.`),

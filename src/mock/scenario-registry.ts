@@ -1,3 +1,6 @@
+import { jsonPointer } from '../common/json-pointer.js'
+import { readFileAtMost, unreadReason } from '../common/read-file-at-most.js'
+import { tooDeepAt } from '../common/too-deep-at.js'
 import { Scenario } from './scenario.js'
 import { ScenarioError, scenarioErrorOf } from './scenario-error.js'
 import { SHIPPED_SCENARIOS } from './shipped-scenarios.js'
@@ -5,48 +8,51 @@ import { SHIPPED_SCENARIOS } from './shipped-scenarios.js'
 export type ScenarioRegistry = ReadonlyMap<string, Scenario>
 
 /** The largest scenario file the mock reads (1 MiB): every value in it is bounded by its schema too. */
-const MAX_SCENARIO_FILE_BYTES = 1024 * 1024
+export const MAX_SCENARIO_FILE_BYTES = 1024 * 1024
+/** The deepest a scenario nests (a rule's `body` is any JSON); deeper, it is refused before Zod reads it. */
+const MAX_SCENARIO_DEPTH = 64
 
 /** Parses a scenario, or throws a `ScenarioError` naming the source and every broken pointer. */
 export const parseScenario = (raw: unknown, source: string): Scenario => {
+  const deep = tooDeepAt(raw, MAX_SCENARIO_DEPTH)
+  if (deep) {
+    throw new ScenarioError(source, [
+      {
+        pointer: jsonPointer(deep),
+        message: `nested deeper than ${MAX_SCENARIO_DEPTH} levels`,
+      },
+    ])
+  }
   const result = Scenario.safeParse(raw)
   if (!result.success) throw scenarioErrorOf(source, result.error)
   return result.data
 }
 
 /** node:fs when running on Node, undefined in a browser (the MSW export). */
-const nodeModules = (): { fs: typeof import('node:fs') } | undefined => {
+const nodeFs = (): typeof import('node:fs') | undefined => {
   const get = globalThis.process?.getBuiltinModule
-  if (typeof get !== 'function') return undefined
-  return { fs: get('node:fs') }
+  return typeof get === 'function' ? get('node:fs') : undefined
 }
 
-/** Reads and validates one scenario file (JSON). */
+/**
+ * Reads and validates one scenario file (JSON): a regular file of at most 1 MiB, read no further
+ * (a FIFO, a device or a directory is refused as it is, without waiting or reading).
+ */
 export const loadScenarioFile = (file: string): Scenario => {
-  const node = nodeModules()
-  if (!node)
+  const fs = nodeFs()
+  if (!fs)
     throw new ScenarioError(file, [{ pointer: '', message: 'files can be read only on Node' }])
-  let text: string
-  try {
-    const { size } = node.fs.statSync(file)
-    if (size > MAX_SCENARIO_FILE_BYTES) {
-      throw new ScenarioError(file, [
-        {
-          pointer: '',
-          message: `${size} bytes; a scenario file has at most ${MAX_SCENARIO_FILE_BYTES}`,
-        },
-      ])
-    }
-    text = node.fs.readFileSync(file, 'utf8')
-  } catch (error) {
-    if (error instanceof ScenarioError) throw error
-    throw new ScenarioError(file, [
-      { pointer: '', message: `cannot read: ${(error as Error).message}` },
-    ]) // fs errors are Errors
+  const read = readFileAtMost(fs, file, MAX_SCENARIO_FILE_BYTES)
+  if (read.kind !== 'read') {
+    const message =
+      read.kind === 'too-large'
+        ? `too large; a scenario file has at most ${MAX_SCENARIO_FILE_BYTES} bytes`
+        : `cannot read: ${unreadReason(read, MAX_SCENARIO_FILE_BYTES)}`
+    throw new ScenarioError(file, [{ pointer: '', message }])
   }
   let raw: unknown
   try {
-    raw = JSON.parse(text)
+    raw = JSON.parse(new TextDecoder().decode(read.bytes))
   } catch (error) {
     throw new ScenarioError(file, [
       { pointer: '', message: `not JSON: ${(error as Error).message}` },

@@ -120,6 +120,12 @@ export const SeedWorker = CreateWorkerBody.partial({ name: true })
     }).optional(),
     /** A status that stays whatever the lifecycle says (e.g. `stopped`, `failed`). */
     status: MockWorkerStatus.optional(),
+    /**
+     * The status it was recorded in (`proxy --record`): it goes on along the lifecycle from that
+     * status's step, never back to an earlier one; a status its destination's lifecycle does not
+     * have (`stopped`, `failed`) stays, as `status` does. `status` wins when both are given.
+     */
+    recordedStatus: MockWorkerStatus.optional(),
   })
   .strict()
 
@@ -133,7 +139,7 @@ export const SeedLlmProviderFields = UpdateLlmProviderBody.omit({ apiKey: true }
 const { memberIds, teamIds, ...updatable } = SeedLlmProviderFields.shape
 
 /** The LLM provider an organization starts with: what is given, faker fills the rest. */
-export const SeedLlmProvider = z
+const SeedLlmProvider = z
   .object({
     /** Its id (a recorded one); the seed's when absent. */
     id: LlmProviderId.optional(),
@@ -141,10 +147,22 @@ export const SeedLlmProvider = z
     // A provider may start with no models (the `empty` scenario); each name is bounded as in the API.
     modelIds: z.array(UpdateLlmProviderBody.shape.modelIds.unwrap().element).optional(),
     hasApiKey: z.boolean().optional(),
+    /**
+     * The last four characters of the stored key, as the target showed them (a recording): the
+     * stand-in key ends with them, so the mock's `apiKeyLastFour` answers them. Never more than four.
+     */
+    apiKeyLastFour: z
+      .string()
+      .regex(/^[!-~]{4}$/, 'four printable ASCII characters')
+      .optional(),
     memberIds,
     teamIds,
   })
   .strict()
+  .refine((p) => p.apiKeyLastFour === undefined || p.hasApiKey === true, {
+    message: 'apiKeyLastFour needs hasApiKey: true (a key to end with them)',
+    path: ['apiKeyLastFour'],
+  })
 
 /** A scenario's name, wherever one is given: a file's `name`, `x-mock-scenario`, `PUT /__mock/scenario`. */
 export const ScenarioName = z
@@ -157,6 +175,11 @@ export const Scenario = z
     $schema: z.string().optional(),
     name: ScenarioName,
     description: z.string().default(''),
+    /**
+     * The target a proxy recorded this scenario from (`proxy --record` writes it): a proxy goes on
+     * only from a file that carries it, and never overwrites one that does not.
+     */
+    recordedFrom: z.string().optional(),
     /** Seeds ids, tokens and faker for sessions of this scenario (the app's seed if absent). */
     seed: z
       .int()

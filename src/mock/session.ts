@@ -6,7 +6,9 @@ import { newId } from './internal/new-id.js'
 import { createRandom, type Random } from './internal/random.js'
 import { toBase64Url } from './internal/to-base64-url.js'
 import { DEFAULT_LIFECYCLE, type Lifecycle, MAX_AGE_MS, stepAt } from './lifecycle.js'
+import { standInKey, withSeededStatus } from './recorded-seed.js'
 import type { Scenario } from './scenario.js'
+import { createSessionSecrets, type SessionSecrets } from './session-secrets.js'
 import {
   createStore,
   DEFAULT_MAX_SESSION_BYTES,
@@ -20,6 +22,9 @@ import {
  * mock prints at start-up are the same on every start with the same seed.
  */
 const SEED_EPOCH_MS = Date.UTC(2026, 0, 1)
+
+/** Bytes of secrets a session remembers to mask (keys and tokens its clients sent); the oldest go first. */
+const MAX_SESSION_SECRET_BYTES = 64 * 1024
 
 /** Per-rule memory of a session: how often each rule applied, and recent hits for rate limits. */
 type RuleState = { applied: number[]; hits: number[][] }
@@ -40,6 +45,11 @@ export type Session = {
    */
   readonly draws: Random
   readonly store: Store
+  /**
+   * Secrets the session's requests carried (keys set, `Authorization` values): masked wherever they
+   * come back in its journal entries and state.
+   */
+  readonly secrets: SessionSecrets
   readonly rules: RuleState
   /** The organization seeded at start, and its LLM provider. */
   readonly orgId: string
@@ -130,18 +140,21 @@ export const createSession = ({
     memberIds: llmProvider.memberIds ?? provider.memberIds,
     teamIds: llmProvider.teamIds ?? provider.teamIds,
     // A stand-in key, never returned; only its presence (and last four characters) show.
-    apiKey: llmProvider.hasApiKey ? toBase64Url(random.bytes(DEFAULT_API_KEY_LENGTH)) : null,
+    apiKey: llmProvider.hasApiKey
+      ? standInKey(toBase64Url(random.bytes(DEFAULT_API_KEY_LENGTH)), llmProvider.apiKeyLastFour)
+      : null,
   })
   for (const seed of workers) {
     const createdAt = now - ageOf(seed, now)
-    const { status, ageMs: _age, createdAt: _at, id, destination, name, ...optional } = seed
+    const { status, recordedStatus, ageMs: _age, createdAt: _at, id, ...rest } = seed
+    const { destination, name, ...optional } = rest
     const record = buildWorkerRecord(
       { faker, random, now: createdAt, id },
       { destination, name: name ?? `${faker.word.adjective()} ${faker.word.noun()}`, ...optional },
       { orgId, userId },
       stepAt(lifecycle, destination, 0),
     )
-    store.putWorker(status ? { ...record, pinnedStatus: status } : record)
+    store.putWorker(withSeededStatus(record, lifecycle, { status, recordedStatus }))
   }
   const rules: RuleState = {
     applied: scenario.rules.map(() => 0),
@@ -156,6 +169,7 @@ export const createSession = ({
     random: ids ?? random,
     draws: createRandom(streamSeed(sessionSeed, 'draws')),
     store,
+    secrets: createSessionSecrets(MAX_SESSION_SECRET_BYTES),
     rules,
     orgId,
     llmProviderId,

@@ -26,7 +26,8 @@ export type StateQuery = { after?: string | undefined; limit?: number | undefine
 const nextChangeOf = (record: WorkerRecord, lifecycle: Lifecycle, now: number) => {
   if (record.pinnedStatus !== undefined) return null
   const createdMs = Date.parse(record.worker.createdAt)
-  const next = lifecycle[record.worker.destination].find((step) => createdMs + step.afterMs > now)
+  const age = Math.max(record.lifecycleFromMs ?? 0, now - createdMs) // a recorded status's step
+  const next = lifecycle[record.worker.destination].find((step) => step.afterMs > age)
   return next ? { at: new Date(createdMs + next.afterMs).toISOString(), status: next.status } : null
 }
 
@@ -47,13 +48,15 @@ function* shownWorkersAfter(session: Session, now: number, after: string | undef
         nextChange: nextChangeOf(record, session.lifecycle, now),
       },
       MAX_STATE_STRING,
+      session.secrets.mask,
     )
     yield { id, shown, size: jsonBytes(shown) }
   }
 }
 
 /**
- * A session's state as `GET /__mock/state` shows it: statuses as of now, the key masked, long
+ * A session's state as `GET /__mock/state` shows it: statuses as of now, the key masked (and the
+ * secrets its requests carried, wherever they are repeated), long
  * strings cut to excerpts, and the workers a page at a time (`next`: the last worker's id when
  * more remain), so the answer stays about MAX_PAGE_BYTES however large the state.
  */
@@ -65,10 +68,11 @@ export const stateOf = (session: Session, now: number, query: StateQuery = {}) =
     seed: session.seed,
     orgId: session.orgId,
     llmProviderId: session.llmProviderId,
-    organizations: excerptStrings([...store.orgs.values()], MAX_STATE_STRING),
+    organizations: excerptStrings([...store.orgs.values()], MAX_STATE_STRING, session.secrets.mask),
     llmProviders: excerptStrings(
       [...store.llmProviders.values()].map(toMockLlmProvider),
       MAX_STATE_STRING,
+      session.secrets.mask,
     ),
     /** What the session keeps, against its bounds (README#limits). */
     stored: {

@@ -12,6 +12,8 @@ export type WorkerRecord = {
   launch: MockLaunch
   /** A status that stays, whatever the lifecycle says (set by a scenario). */
   pinnedStatus?: MockWorkerStatus
+  /** The lifecycle goes on from this age at least (a recorded status's step): never back before it. */
+  lifecycleFromMs?: number
 }
 
 export type OrgRecord = { id: string; name: string }

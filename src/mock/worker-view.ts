@@ -29,7 +29,8 @@ export const toWorkerView = (
   { userId, now, lifecycle }: { userId: string; now: number; lifecycle: Lifecycle },
 ): { worker: MockWorker; instance: MockInstance } => {
   const createdMs = Date.parse(record.worker.createdAt)
-  const step = stepAt(lifecycle, record.worker.destination, Math.max(0, now - createdMs))
+  const age = Math.max(record.lifecycleFromMs ?? 0, now - createdMs)
+  const step = stepAt(lifecycle, record.worker.destination, age)
   const stepMs = createdMs + step.afterMs
   const status = record.pinnedStatus ?? step.status
   const moved = record.pinnedStatus === undefined && step.afterMs > 0

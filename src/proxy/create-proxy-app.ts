@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { printable } from '../common/printable.js'
 import { isSecretHeader, redactText } from '../common/redact.js'
-import { createTrafficJudge } from '../contract/index.js'
+import { baseUrlProblem, createTrafficJudge } from '../contract/index.js'
 import { ADMIN_PREFIX } from '../mock/admin-answers.js'
 import { registerDashboard } from '../mock/dashboard/routes.js'
 import type { MockEnv } from '../mock/env.js'
@@ -16,11 +16,15 @@ import { type CorsPolicy, createCors } from '../mock/stages/cors.js'
 import { notFound, onError } from '../mock/stages/errors.js'
 import { guardAdmin } from '../mock/stages/guard-admin.js'
 import { logLine } from '../mock/stages/log-request.js'
+import { refuseServiceWorker } from '../mock/stages/refuse-service-worker.js'
 import { DEFAULT_PROXY_TIMEOUT_MS } from './defaults.js'
 import { createFallback } from './fallback.js'
 import type { Fetch } from './forward.js'
+import { guardCrossSite } from './guard-cross-site.js'
+import { createInFlightStage } from './in-flight-budget.js'
 import { type ExchangeNote, proxyExchange } from './proxy-exchange.js'
 import { createRecording } from './recording.js'
+import { createTargetHealth } from './target-health.js'
 
 /** The largest request or answer body the proxy carries (bodies are read whole, to be judged). */
 const MAX_PROXIED_BYTES = 8 * 1024 * 1024
@@ -44,13 +48,19 @@ export type ProxyAppOptions = {
   recordFile?: string
   /** A recording to go on from (the one `--record FILE` holds): a restart adds to it. */
   recorded?: ScenarioInput
+  /** Why the recording's file could not be written lately, for health; undefined when it could. */
+  recordingError?: () => string | undefined
   /** Called after each exchange that changed the recording (e.g. to write it to a file). */
   onRecorded?: (recording: ReturnType<typeof createRecording>) => void
   /** Also judge our conventions (the contract's --strict checks). */
   strict?: boolean
   /** One line per request, with its violations. Never a body or a header. */
   log?: (line: string) => void
-  /** As the mock's: which pages may call the proxy; the admin API only for origins named. Default 'loopback'. */
+  /**
+   * As the mock's: which pages may call the proxy; the admin API only for origins named. Default
+   * 'loopback'. A request of any other page is refused before the target sees it; `'*'` is refused
+   * with `headers` (createProxyApp throws a TypeError).
+   */
   cors?: CorsPolicy
   /** As the mock's: host names answered besides loopback names and IP literals. */
   allowedHosts?: AllowedHosts
@@ -62,17 +72,25 @@ export type ProxyAppOptions = {
   seed?: number
 }
 
-/** The target as shown in problems and logs: origin and path, any user info masked. */
+/** The target as shown in problems and logs: origin and path. */
 const targetNameOf = (target: URL) => redactText(`${target.origin}${target.pathname}`)
 
-/** Throws a TypeError naming the problem when `target` is not an http(s) URL. */
-export const parseTarget = (target: string): URL => {
-  const url = URL.canParse(target) ? new URL(target) : undefined
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+/**
+ * Throws a TypeError naming the problem (one line, as the CLI prints it) when the options cannot
+ * be served safely: a `target` that is not an http(s) URL, or holds credentials, a query or a
+ * fragment (as `contract --base-url`); `cors: '*'` with `headers` (any page of any site would
+ * send requests with them: name the pages' origins instead).
+ */
+export const checkProxyOptions = (
+  options: Pick<ProxyAppOptions, 'target' | 'cors' | 'headers'>,
+): URL => {
+  const problem = baseUrlProblem(options.target, '--target')
+  if (problem !== undefined) throw new TypeError(problem)
+  if (options.cors === '*' && Object.keys(options.headers ?? {}).length > 0)
     throw new TypeError(
-      `--target must be an http:// or https:// URL, got ${JSON.stringify(target)}`,
+      "[worker-api-kit] --cors '*' would let a page of any site send requests through the proxy with its headers (-H, --header-file); name the pages' origins with --cors ORIGIN instead.",
     )
-  return url
+  return new URL(options.target)
 }
 
 const logSuffix = ({ violations, fallback }: ExchangeNote) =>
@@ -84,11 +102,12 @@ const logSuffix = ({ violations, fallback }: ExchangeNote) =>
  * The validating, recording proxy as a Hono app: every request to the API is forwarded to the
  * target, and every exchange judged with the contract suite's own checks. Violations go to the log
  * line, the journal (`GET /__mock/requests`, `violations`) and the dashboard; what the target
- * confirmed is recorded as a scenario the mock loads. Stages, in order: Host guard and CORS, the
+ * confirmed is recorded as a scenario the mock loads. Stages, in order: Host guard, no service
+ * worker, no page `cors` does not allow (the target would get the proxy's headers), CORS, the
  * admin API (guarded as the mock's), then the exchange.
  */
 export const createProxyApp = (options: ProxyAppOptions) => {
-  const target = parseTarget(options.target)
+  const target = checkProxyOptions(options)
   const targetName = targetNameOf(target)
   const headers = options.headers ?? {}
   const journal = createJournal()
@@ -104,6 +123,8 @@ export const createProxyApp = (options: ProxyAppOptions) => {
   const recording = createRecording(targetName, options.recorded)
   const fallback = options.fallback ? createFallback(recording, options.seed) : undefined
   const cors = createCors(options.cors ?? 'loopback')
+  const crossSite = guardCrossSite(options.cors ?? 'loopback')
+  const targetHealth = createTargetHealth()
   const hostCheck = checkHost(options.allowedHosts ?? [])
   const notes = new WeakMap<Request, ExchangeNote>()
   const timeoutMs = options.timeoutMs ?? DEFAULT_PROXY_TIMEOUT_MS
@@ -112,7 +133,11 @@ export const createProxyApp = (options: ProxyAppOptions) => {
   app.use(async (c, next) => {
     const startedAt = performance.now()
     const scope = c.req.path.startsWith(ADMIN_PREFIX) ? 'admin' : 'api'
-    const refused = hostCheck(c) ?? cors.apply(c, scope)
+    const refused =
+      hostCheck(c) ??
+      refuseServiceWorker(c) ??
+      (scope === 'api' ? crossSite(c) : undefined) ??
+      cors.apply(c, scope)
     if (!refused) await next()
     const note = notes.get(c.req.raw)
     const suffix = note ? printable(logSuffixCut(note), MAX_LOGGED_LINE) : ''
@@ -131,7 +156,9 @@ export const createProxyApp = (options: ProxyAppOptions) => {
       status: 'ok',
       mode: 'proxy',
       target: targetName,
+      ...targetHealth.fields(),
       recording: `${recording.workers()} worker(s) ${options.recordFile === undefined ? '(in memory)' : `→ ${options.recordFile}`}${recording.dropped() > 0 ? `, the ${recording.dropped()} oldest dropped` : ''}`,
+      recordingError: options.recordingError?.() ?? null,
       fallback: fallback !== undefined,
       checks: judge.checkIds,
     }),
@@ -162,7 +189,9 @@ export const createProxyApp = (options: ProxyAppOptions) => {
         tooLarge: (c) => problemResponseOf(c, PROBLEMS.proxiedBodyTooLarge(MAX_PROXIED_BYTES)),
         broken: (c) => problemResponseOf(c, PROBLEMS.brokenBody()),
       }),
+      targetHealth,
       via: `worker-api-kit-${crypto.randomUUID().slice(0, 8)}`,
+      inFlight: createInFlightStage(MAX_PROXIED_BYTES),
     }),
   )
   app.onError(onError(options.log))

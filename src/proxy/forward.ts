@@ -34,11 +34,13 @@ const connectionListed = (headers: Headers): Set<string> =>
   )
 
 /**
- * Request headers the proxy keeps to itself: the kit's own (`x-mock-*`), the browser's (the proxy
- * calls the target as a server does: the page's origin is the proxy's business, answered with its
- * own CORS), and the encodings (the transport negotiates its own and decodes the answer).
+ * Request headers the proxy keeps to itself: the kit's own (`x-mock-*`); the browser's `Referer`
+ * (the page's whole URL: `Origin`, which goes on so that the target's own CSRF defences see the
+ * page, says enough) and `Sec-Fetch-*` (they describe the request to the proxy, not to the target);
+ * a client's claims about the hops before it (`X-Forwarded-*`, `Forwarded`: the proxy vouches for
+ * none and adds none); and the encodings (the transport negotiates its own and decodes the answer).
  */
-const NOT_FORWARDED = /^(?:x-mock-|origin$|referer$|sec-fetch-|accept-encoding$)/
+const NOT_FORWARDED = /^(?:x-mock-|referer$|sec-fetch-|x-forwarded-|forwarded$|accept-encoding$)/
 
 /** Answer headers the proxy replaces: the body is decoded and re-framed, CORS is the proxy's own. */
 const NOT_RETURNED = /^(?:content-encoding$|access-control-)/
@@ -104,6 +106,8 @@ export const forward = async (
     readonly headers: Record<string, string>
     readonly body: Uint8Array<ArrayBuffer> | undefined
     readonly signal: AbortSignal
+    /** Learns the size of each chunk of the answer as it is read (the proxy's in-flight budget). */
+    readonly onAnswerBytes?: (bytes: number) => void
   },
 ): Promise<Forwarded> => {
   const started = performance.now()
@@ -112,8 +116,14 @@ export const forward = async (
   // which left a hanging target hanging the caller too.
   const controller = new AbortController()
   const { signal } = controller
+  // The time is the target's alone: it starts as the request is handed over, and when it runs
+  // out, what already came (while the proxy's own loop was busy) is read first (setImmediate runs
+  // after the pending I/O), so the proxy's delay is never the target's `responds` violation.
   const timer = setTimeout(
-    () => controller.abort(new DOMException('the target did not answer in time', 'TimeoutError')),
+    () =>
+      setImmediate(() =>
+        controller.abort(new DOMException('the target did not answer in time', 'TimeoutError')),
+      ),
     options.timeoutMs,
   )
   const onCallerGone = () => controller.abort(request.signal.reason)
@@ -135,7 +145,7 @@ export const forward = async (
       signal,
     )
     stage = 'body'
-    const read = await readAtMost(res.body, options.maxAnswerBytes, signal)
+    const read = await readAtMost(res.body, options.maxAnswerBytes, signal, request.onAnswerBytes)
     if (read.kind === 'too-large')
       throw new BodyTooLarge(`answer over ${options.maxAnswerBytes} bytes, read no further`)
     if (read.kind === 'broken') throw read.error

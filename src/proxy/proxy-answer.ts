@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { StatusCode } from 'hono/utils/http-status'
+import { untrustedAnswerHeaders } from '../common/untrusted-answer-headers.js'
 import { NO_BODY_STATUSES } from '../mock/internal/is-contentful.js'
 import { PROBLEMS, problemResponseOf } from '../mock/problem.js'
 import type { Fallback } from './fallback.js'
@@ -32,9 +33,15 @@ export const answerOf = async (
   if (forwarded.kind === 'answer') {
     context.fallback?.targetAnswered()
     const hasNoBody = forwarded.status < 200 || NO_BODY_STATUSES.includes(forwarded.status)
+    // What the target serves runs on the proxy's origin, beside the journal: never as a page.
+    const headers = new Headers(forwarded.headers)
+    for (const [name, value] of Object.entries(
+      untrustedAnswerHeaders(forwarded.headers.get('content-type')),
+    ))
+      headers.set(name, value)
     const answer = c.newResponse(hasNoBody ? null : forwarded.bytes, {
       status: forwarded.status as StatusCode,
-      headers: forwarded.headers,
+      headers,
     })
     return { answer, text: forwarded.text, source: 'target' }
   }

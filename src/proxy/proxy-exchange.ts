@@ -7,8 +7,11 @@ import { type Journal, journalBody } from '../mock/journal.js'
 import { PROBLEMS, problemResponseOf } from '../mock/problem.js'
 import type { Fallback } from './fallback.js'
 import { type ForwardOptions, forward, forwardedHeaders } from './forward.js'
+import type { InFlightHold, InFlightStage } from './in-flight-budget.js'
+import { keyLastFourOf } from './key-last-four.js'
 import { answerOf } from './proxy-answer.js'
 import type { Recording } from './recording.js'
+import type { TargetHealth } from './target-health.js'
 
 /** What the log line of a proxied request adds: the violations, or the fallback. */
 export type ExchangeNote = { readonly violations: readonly Violation[]; readonly fallback: boolean }
@@ -25,8 +28,12 @@ export type ProxyExchangeStages = {
   readonly note: (c: Context, note: ExchangeNote) => void
   /** Refuses a body over the proxy's limit (413) or broken mid-stream (400), before anything is sent. */
   readonly checkBody: (c: Context<MockEnv>) => Promise<Response | undefined>
+  /** Told whether the target answered (the caller still waiting), for health. */
+  readonly targetHealth: TargetHealth
   /** This proxy's name in `Via` (RFC 9110 §7.6.3): a request that carries it came round in a loop. */
   readonly via: string
+  /** Bytes in flight over all exchanges: a request past it is refused before its body is read. */
+  readonly inFlight: InFlightStage
 }
 
 /** Deepest JSON the recording takes in; the API's bodies nest a few levels. */
@@ -54,94 +61,117 @@ export const proxyExchange =
     const via = c.req.header('via')
     if (via?.includes(stages.via))
       return problemResponseOf(c, PROBLEMS.proxyLoop(stages.targetName))
-    const refused = await stages.checkBody(c)
-    if (refused) return refused
-    const url = new URL(c.req.url)
-    const buffer = c.req.raw.body === null ? undefined : await c.req.arrayBuffer()
-    const bytes = buffer === undefined ? undefined : new Uint8Array(buffer)
-    const body = bytes === undefined ? '' : new TextDecoder().decode(bytes)
-    const headers = forwardedHeaders(c.req.raw.headers, stages.forwardOptions.headers)
-    headers['via'] = via === undefined ? `1.1 ${stages.via}` : `${via}, 1.1 ${stages.via}`
-    const pathAndQuery = `${url.pathname}${url.search}`
-    const forwarded = await forward(stages.forwardOptions, {
-      method: c.req.method,
-      pathAndQuery,
-      headers,
-      body: bytes,
-      signal: c.req.raw.signal,
-    })
-    const verdict = stages.judge.judge({
-      method: c.req.method,
-      path: url.pathname,
-      url: `${stages.forwardOptions.base}${pathAndQuery}`,
-      headers,
-      body,
-      response:
-        forwarded.kind === 'answer'
-          ? {
-              status: forwarded.status,
-              headers: Object.fromEntries(forwarded.headers),
-              text: forwarded.text,
-              bytes: new Uint8Array(forwarded.bytes),
-            }
-          : undefined,
-      error: forwarded.kind === 'failed' ? forwarded.error : undefined,
-      durationMs: forwarded.durationMs,
-      callerLeft: c.req.raw.signal.aborted,
-    })
-    const matched = matchOperation(c.req.method, url.pathname)
-    if (forwarded.kind === 'answer' && matched) {
-      const changed = stages.recording.observe({
-        matched,
-        status: forwarded.status,
-        // Parsed once, by the judge (depth-limited).
-        requestJson: maskedStrings(verdict.sentJson, verdict.mask),
-        responseJson: maskedStrings(verdict.answerJson, verdict.mask),
-      })
-      if (changed) stages.onRecorded()
+    const hold = stages.inFlight.budget.hold()
+    try {
+      if (!hold.take(stages.inFlight.bodyBytesOf(c))) return stages.inFlight.busy(c)
+      return await exchange(stages, c, via, started, hold)
+    } finally {
+      hold.release()
     }
-
-    const {
-      answer,
-      text: answerText,
-      source,
-    } = await answerOf(c, forwarded, {
-      targetName: stages.targetName,
-      forwardOptions: stages.forwardOptions,
-      fallback: stages.fallback,
-      mask: verdict.mask,
-      pathAndQuery,
-      body: bytes,
-    })
-    if (forwarded.kind === 'answer') stages.fallback?.targetAnswered()
-
-    const queryAt = c.req.url.indexOf('?')
-    stages.journal.record({
-      at: new Date().toISOString(),
-      session: c.req.header('x-mock-session') ?? '',
-      operationId: verdict.operationId,
-      method: c.req.method,
-      path: verdict.mask(c.req.path),
-      query: queryAt === -1 ? '' : verdict.mask(redactText(c.req.url.slice(queryAt))),
-      status: answer.status,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
-      request: {
-        contentType: c.req.header('content-type') ?? null,
-        authorization: c.req.header('authorization') ?? null,
-        body: journalBody(verdict.mask(body)),
-      },
-      response: {
-        contentType: answer.headers.get('content-type'),
-        body: journalBody(verdict.mask(answerText)),
-      },
-      rules: [],
-      violations: verdict.violations.map(({ check, pointer, message }) => ({
-        check,
-        pointer,
-        message,
-      })),
-      source,
-    })
-    stages.note(c, { violations: verdict.violations, fallback: source === 'fallback' })
-    return answer
   }
+
+const exchange = async (
+  stages: ProxyExchangeStages,
+  c: Context<MockEnv>,
+  via: string | undefined,
+  started: number,
+  hold: InFlightHold,
+): Promise<Response> => {
+  const refused = await stages.checkBody(c)
+  if (refused) return refused
+  const url = new URL(c.req.url)
+  const buffer = c.req.raw.body === null ? undefined : await c.req.arrayBuffer()
+  const bytes = buffer === undefined ? undefined : new Uint8Array(buffer)
+  hold.keep(bytes?.byteLength ?? 0)
+  const body = bytes === undefined ? '' : new TextDecoder().decode(bytes)
+  const headers = forwardedHeaders(c.req.raw.headers, stages.forwardOptions.headers)
+  headers['via'] = via === undefined ? `1.1 ${stages.via}` : `${via}, 1.1 ${stages.via}`
+  const pathAndQuery = `${url.pathname}${url.search}`
+  const forwarded = await forward(stages.forwardOptions, {
+    method: c.req.method,
+    pathAndQuery,
+    headers,
+    body: bytes,
+    signal: c.req.raw.signal,
+    onAnswerBytes: hold.add,
+  })
+  const verdict = stages.judge.judge({
+    method: c.req.method,
+    path: url.pathname,
+    url: `${stages.forwardOptions.base}${pathAndQuery}`,
+    headers,
+    body,
+    response:
+      forwarded.kind === 'answer'
+        ? {
+            status: forwarded.status,
+            headers: Object.fromEntries(forwarded.headers),
+            text: forwarded.text,
+            bytes: new Uint8Array(forwarded.bytes),
+          }
+        : undefined,
+    error: forwarded.kind === 'failed' ? forwarded.error : undefined,
+    durationMs: forwarded.durationMs,
+    callerLeft: c.req.raw.signal.aborted,
+  })
+  if (forwarded.kind === 'answer') stages.targetHealth.answered()
+  else if (!c.req.raw.signal.aborted)
+    stages.targetHealth.failed(verdict.mask(forwarded.error.message))
+  const matched = matchOperation(c.req.method, url.pathname)
+  if (forwarded.kind === 'answer' && matched) {
+    const changed = stages.recording.observe({
+      matched,
+      status: forwarded.status,
+      // Parsed once, by the judge (depth-limited).
+      requestJson: maskedStrings(verdict.sentJson, verdict.mask),
+      responseJson: maskedStrings(verdict.answerJson, verdict.mask),
+      // Read before masking (a masked `apiKey` is a secret's field); four characters at most.
+      keyLastFour: keyLastFourOf(verdict.answerJson),
+    })
+    if (changed) stages.onRecorded()
+  }
+
+  const {
+    answer,
+    text: answerText,
+    source,
+  } = await answerOf(c, forwarded, {
+    targetName: stages.targetName,
+    forwardOptions: stages.forwardOptions,
+    fallback: stages.fallback,
+    mask: verdict.mask,
+    pathAndQuery,
+    body: bytes,
+  })
+  if (forwarded.kind === 'answer') stages.fallback?.targetAnswered()
+
+  const queryAt = c.req.url.indexOf('?')
+  stages.journal.record({
+    at: new Date().toISOString(),
+    session: c.req.header('x-mock-session') ?? '',
+    operationId: verdict.operationId,
+    method: c.req.method,
+    path: verdict.mask(c.req.path),
+    query: queryAt === -1 ? '' : verdict.mask(redactText(c.req.url.slice(queryAt))),
+    status: answer.status,
+    durationMs: Math.round((performance.now() - started) * 10) / 10,
+    request: {
+      contentType: c.req.header('content-type') ?? null,
+      authorization: c.req.header('authorization') ?? null,
+      body: journalBody(verdict.mask(body)),
+    },
+    response: {
+      contentType: answer.headers.get('content-type'),
+      body: journalBody(verdict.mask(answerText)),
+    },
+    rules: [],
+    violations: verdict.violations.map(({ check, pointer, message }) => ({
+      check,
+      pointer,
+      message,
+    })),
+    source,
+  })
+  stages.note(c, { violations: verdict.violations, fallback: source === 'fallback' })
+  return answer
+}

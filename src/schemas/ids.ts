@@ -1,14 +1,14 @@
 import { z } from '@hono/zod-openapi'
+import { TYPEID_ALPHABET } from '../common/type-id.js'
 
 /** TypeID suffix: 26 base32 characters (TypeID spec). The lengths of spec §2.1 follow from it. */
 const TYPEID_SUFFIX_LENGTH = 26
 
 /**
- * The TypeID spec's base32 alphabet: Crockford's, always lowercase (no i, l, o, u). Its first
- * character is 0-7: the suffix holds 130 bits, a UUID 128, so a larger first character overflows.
+ * The first character of a TypeID suffix is 0-7: the suffix holds 130 bits, a UUID 128, so a
+ * larger first character overflows. The alphabet (`TYPEID_ALPHABET`) is the one the ids are made in.
  */
-const TYPEID_ALPHABET = '0-9a-hjkmnp-tv-z'
-const TYPEID_FIRST = '0-7'
+const TYPEID_FIRST = TYPEID_ALPHABET.slice(0, 8)
 
 /** Prefixes of spec §2.1, the only place they are written. */
 export const ID_PREFIX = {

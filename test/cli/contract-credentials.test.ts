@@ -1,7 +1,8 @@
 // Credentials kept out of the process list: `-H "Name: env:VAR"` and `--header-file FILE`. What
 // reaches the server, and the usage errors (exit 2) that name the variable, file or line but never
 // print a value. Spawns the built bin: `npm test` builds first; alone, run `npm run build` first.
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { mkdtemp, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -128,6 +129,24 @@ describe('contract credentials from the environment and from a file', () => {
       /--header-file \S+bad line 3: expected "Name: value"/,
     ],
     ['a directory', async (dir: string) => dir, /--header-file \S+: cannot read it \(EISDIR\)/],
+    [
+      'a symlink to /dev/zero (read no further than its bound)',
+      async (dir: string) => {
+        const file = join(dir, 'zero')
+        await symlink('/dev/zero', file)
+        return file
+      },
+      /--header-file \S+zero: cannot read it \(a device, not a regular file\)/,
+    ],
+    [
+      'a FIFO (opened without waiting for a writer)',
+      async (dir: string) => {
+        const file = join(dir, 'fifo')
+        execFileSync('mkfifo', [file])
+        return file
+      },
+      /--header-file \S+fifo: cannot read it \(a FIFO, not a regular file\)/,
+    ],
   ])('exits 2 for %s, printing no value', async (_what, fileIn, message) => {
     const file = await fileIn(await tempDir())
 

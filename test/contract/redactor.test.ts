@@ -3,12 +3,12 @@
 import { describe, expect, it } from 'vitest'
 import { credentialForms } from '../../src/common/credential-forms.js'
 import { REDACTED } from '../../src/common/redact.js'
-import { curlFor } from '../../src/contract/curl.js'
-import { createRedactor } from '../../src/contract/redactor.js'
 import {
   createRememberedSecrets,
-  MAX_REMEMBERED_SECRETS,
-} from '../../src/contract/remembered-secrets.js'
+  MAX_REMEMBERED_SECRET_BYTES,
+} from '../../src/common/remembered-secrets.js'
+import { curlFor } from '../../src/contract/curl.js'
+import { createRedactor } from '../../src/contract/redactor.js'
 
 const TOKEN = 'tok-PLANTED/9f+3c=a1'
 const USER = 'ci-robot'
@@ -102,20 +102,45 @@ describe('credentialForms', () => {
 })
 
 describe('createRememberedSecrets', () => {
-  it(`remembers at most ${MAX_REMEMBERED_SECRETS} secrets and says how many it dropped`, () => {
-    const remembered = createRememberedSecrets()
-    const values = Array.from({ length: MAX_REMEMBERED_SECRETS + 5 }, (_, i) => `tok-${i}-abcdefgh`)
+  it('remembers secrets up to its byte bound and forgets the oldest first', () => {
+    const remembered = createRememberedSecrets(100)
+    const values = Array.from(
+      { length: 12 },
+      (_, i) => `tok-${String(i).padStart(2, '0')}-abcdefgh`,
+    )
 
     const dropped = remembered.add(values)
 
-    expect(dropped).toBe(5)
-    expect(remembered.has(values[0] ?? '')).toBe(true)
-    expect(remembered.has(values.at(-1) ?? '')).toBe(false)
+    expect(dropped).toBe(0)
+    expect(remembered.bytes()).toBeLessThanOrEqual(100)
+    expect(values.filter((v) => remembered.has(v))).toEqual(values.slice(-6))
+    expect(remembered.mask(`${values[0]} ${values[11]}`)).toBe(`${values[0]} ${REDACTED}`)
+  })
+
+  it(`keeps a day of tokens (${MAX_REMEMBERED_SECRET_BYTES} bytes: 30 000 of 128 characters)`, () => {
+    const remembered = createRememberedSecrets()
+    const values = Array.from({ length: 30_000 }, (_, i) => `tok-${i}-`.padEnd(128, 'x'))
+
+    remembered.add(values)
+
+    expect(values.filter((v) => !remembered.has(v))).toEqual([])
+    expect(remembered.mask(`"${values[0]}","${values[29_999]}"`)).toBe(
+      `"${REDACTED}","${REDACTED}"`,
+    )
+  })
+
+  it('remembers a secret seen again as the newest', () => {
+    const remembered = createRememberedSecrets(40)
+    remembered.add(['tok-aaaaaaaaaaaa', 'tok-bbbbbbbbbbbb'])
+    remembered.add(['tok-aaaaaaaaaaaa', 'tok-cccccccccccc'])
+
+    expect(remembered.has('tok-aaaaaaaaaaaa')).toBe(true)
+    expect(remembered.has('tok-bbbbbbbbbbbb')).toBe(false)
   })
 
   it('masks every remembered token of a large text in one pass', () => {
     const remembered = createRememberedSecrets()
-    const values = Array.from({ length: MAX_REMEMBERED_SECRETS }, (_, i) => `tok-${i}-abcdefgh`)
+    const values = Array.from({ length: 30_000 }, (_, i) => `tok-${i}-abcdefgh`)
     remembered.add(values)
     const text = values.map((v) => `"${v}"`).join(',')
 

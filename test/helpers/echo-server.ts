@@ -1,5 +1,5 @@
 // A server that sends the credentials it receives back in every form it can: whole, after its
-// scheme, Basic decoded, URL-encoded, base64-encoded, in prose, under names that say nothing of a
+// scheme, Basic decoded, URL-encoded, base64-encoded, hex, as HTML numeric references, in prose, under names that say nothing of a
 // secret, and in response headers. Each answer carries one credential in one form (request n:
 // credential n mod C, form n / C mod F), so that every pair fits in some report excerpt. It
 // accepts every input with a 200, so the suite's findings quote its answers. Builders only.
@@ -25,7 +25,17 @@ const FORMS: readonly ((value: string) => unknown)[] = [
   (value) => ({ list: [basicOf(value)?.pair ?? bareOf(value)] }),
   (value) => basicOf(value)?.user ?? bareOf(value),
   (value) => `password ${basicOf(value)?.pass ?? bareOf(value)}`,
+  (value) => Buffer.from(bareOf(value)).toString('hex'),
+  (value) => `hex ${Buffer.from(bareOf(value)).toString('hex').toUpperCase()}`,
+  (value) => htmlReferences(bareOf(value), 10),
+  (value) => `<b>${htmlReferences(bareOf(value), 16)}</b>`,
 ]
+
+/** Every character as an HTML numeric character reference: `&#115;` or `&#x73;`. */
+export const htmlReferences = (value: string, radix: 10 | 16) =>
+  [...value]
+    .map((c) => `&#${radix === 16 ? 'x' : ''}${(c.codePointAt(0) ?? 0).toString(radix)};`)
+    .join('')
 
 /** The credential after its scheme (`Bearer x` → `x`), or the value as it is. */
 const bareOf = (value: string) => value.replace(/^\s*\S+\s+/, '')

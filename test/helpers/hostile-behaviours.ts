@@ -18,6 +18,7 @@ export type HostileBehaviour =
   | 'big-header'
   | 'malformed-http'
   | 'reset-mid-answer'
+  | 'terminal-escapes'
 
 /** Answers a request the way a Hono app does: `app.fetch`. */
 export type FetchHandler = (request: Request) => Response | Promise<Response>
@@ -61,6 +62,20 @@ const TRUNCATED_PART = JSON.stringify({ worker: { name: 'x'.repeat(TRUNCATED_LEN
   0,
   40,
 )
+
+/**
+ * Text that drives a terminal printed as it is: sets the clipboard (OSC 52), clears the screen,
+ * a hidden hyperlink (OSC 8), a one-byte CSI (0x9b), a bell, and bidi overrides and isolates and
+ * zero-width characters that make text read other than it is.
+ */
+export const TERMINAL_ESCAPES =
+  '\x1b]52;c;aGFja2Vk\x07\x1b[2J\x1b[H\x1b]8;;http://evil.example/\x07click\x1b]8;;\x07\u009b31m\u202eevil\u202c\u2066x\u2069\u200bz\u200f\r'
+
+/**
+ * What of them a header value can carry past an HTTP parser (llhttp refuses C0 controls there):
+ * the C1 CSI and the bidi and zero-width characters, as UTF-8 bytes.
+ */
+const HEADER_ESCAPES = '\u009b31m\u202eevil\u202c\u2066x\u2069\u200bz'
 
 /** Writes `raw` bytes on the socket, bypassing node's HTTP framing, then ends the connection. */
 const writeRaw = (req: IncomingMessage, raw: string | Buffer) => {
@@ -167,6 +182,28 @@ export const BEHAVIOURS: Readonly<Record<HostileBehaviour, Behave>> = {
   // Bytes that are not HTTP at all.
   'malformed-http': (req) => {
     writeRaw(req, 'HELLO WORLD\r\n\r\n')
+  },
+  // The escapes everywhere an answer has text: the status text, a header value, a problem's
+  // title (JSON-escaped) and, on every other request, a body that is not JSON (raw).
+  'terminal-escapes': (req, _res, { nth }) => {
+    const body =
+      nth % 2 === 0
+        ? `not json ${TERMINAL_ESCAPES}`
+        : JSON.stringify({
+            title: `Bad ${TERMINAL_ESCAPES}`,
+            status: 500,
+            detail: TERMINAL_ESCAPES,
+          })
+    const bytes = Buffer.from(body)
+    writeRaw(
+      req,
+      Buffer.concat([
+        Buffer.from(
+          `HTTP/1.1 500 Oops ${TERMINAL_ESCAPES.replaceAll('\r', '')}\r\ncontent-type: ${nth % 2 === 0 ? 'text/plain' : 'application/problem+json'}\r\nx-note: ${HEADER_ESCAPES}\r\ncontent-length: ${bytes.length}\r\nconnection: close\r\n\r\n`,
+        ),
+        bytes,
+      ]),
+    )
   },
   // A status line and a header, then an RST before the headers end.
   'reset-mid-answer': (req, _res, { timers }) => {

@@ -84,3 +84,112 @@ describe('journal secrets', () => {
     expect(entry?.request.body).toBe('source: custom\nnote: keep me')
   })
 })
+
+// The mock masks what the proxy masks (issue 17, item 6): a key repeated in `customConfigText`,
+// in the same request or a later one of the session, and the `Authorization` a request carried
+// echoed in its body. Before, only fields named as secrets were masked.
+describe('secrets repeated under other names', () => {
+  const KEY = 'sk-live-123PLANTEDkey456'
+  const TOKEN = 'tok-PLANTED-bearer-9f3c1a'
+
+  const readAll = async (app: MockApp, headers: Record<string, string> = {}) => ({
+    journal: await journalText(app),
+    state: await (await app.request('/__mock/state', { headers })).text(),
+  })
+  const patchProvider = (app: MockApp, body: object, headers: Record<string, string> = {}) =>
+    app.request(providerPath(app), {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    })
+
+  it('masks an apiKey repeated in customConfigText of the same request', async () => {
+    const app = createMockApp()
+
+    const res = await patchProvider(app, {
+      source: 'custom',
+      apiKey: KEY,
+      customConfigText: JSON.stringify({ key: KEY }),
+    })
+    expect(res.status).toBe(200)
+    const { journal, state } = await readAll(app)
+
+    expect(journal).toContain('customConfigText')
+    expect(state).toContain('customConfigText')
+    expect(journal).not.toContain(KEY)
+    expect(state).not.toContain(KEY)
+  })
+
+  it('masks a key set earlier in the session when a later request repeats it', async () => {
+    const app = createMockApp()
+    const session = { 'x-mock-session': 'keys' }
+
+    await patchProvider(app, { source: 'custom', apiKey: KEY }, session)
+    const res = await patchProvider(
+      app,
+      { source: 'custom', customConfigText: `{"key":"${KEY}"}` },
+      session,
+    )
+    expect(res.status).toBe(200)
+    const { journal, state } = await readAll(app, session)
+
+    expect(journal).not.toContain(KEY)
+    expect(state).not.toContain(KEY)
+    expect(state).toContain('[REDACTED]')
+  })
+
+  it.each([
+    ['hex in capitals', (key: string) => Buffer.from(key).toString('hex').toUpperCase()],
+    ['hex in small letters', (key: string) => Buffer.from(key).toString('hex')],
+    [
+      'decimal character references',
+      (key: string) => [...key].map((c) => `&#${c.codePointAt(0)};`).join(''),
+    ],
+    [
+      'hex character references',
+      (key: string) => [...key].map((c) => `&#x${c.codePointAt(0)?.toString(16)};`).join(''),
+    ],
+    ['base64', (key: string) => Buffer.from(key).toString('base64')],
+  ])(
+    'masks an apiKey repeated as %s in customConfigText, then and in later requests',
+    async (_, formOf) => {
+      const app = createMockApp()
+      const session = { 'x-mock-session': 'forms' }
+      const form = formOf(KEY)
+
+      await patchProvider(
+        app,
+        { source: 'custom', apiKey: KEY, customConfigText: `k=${form} ` },
+        session,
+      )
+      await patchProvider(app, { source: 'custom', customConfigText: `again ${form}` }, session)
+      const { journal, state } = await readAll(app, session)
+
+      expect(journal).toContain('again')
+      expect(journal).not.toContain(form)
+      expect(state).not.toContain(form)
+    },
+  )
+
+  it('masks the Authorization a request carried, echoed in its body', async () => {
+    const app = createMockApp()
+
+    const res = await app.request('/v1/workers', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify({
+        name: `worker ${TOKEN}`,
+        description: `auth was ${Buffer.from(TOKEN).toString('base64')}`,
+        destination: 'local',
+      }),
+    })
+    expect(res.status).toBe(201)
+    const { journal, state } = await readAll(app)
+
+    expect(journal).toContain('worker [REDACTED]')
+    for (const text of [journal, state]) {
+      expect(text).not.toContain(TOKEN)
+      expect(text).not.toContain(Buffer.from(TOKEN).toString('base64'))
+    }
+  })
+})

@@ -103,3 +103,48 @@ describe('a masked value in the journal', () => {
     expect(text).toContain('"apiKey":"[REDACTED]"')
   })
 })
+
+describe('a credential echoed as hex or HTML references', () => {
+  const refs = (text: string, radix: 10 | 16) =>
+    [...text].map((c) => `&#${radix === 16 ? 'x' : ''}${c.charCodeAt(0).toString(radix)};`).join('')
+  const FORMS = [
+    Buffer.from(STAGING_KEY).toString('hex'),
+    Buffer.from(STAGING_KEY).toString('hex').toUpperCase(),
+    refs(STAGING_KEY, 10),
+    refs(STAGING_KEY, 16),
+  ]
+
+  it('is masked in the journal and the recording', async () => {
+    const mock = createMockApp()
+    const app = new Hono()
+    app.all('*', async (c) => {
+      const answer = await mock.request(c.req.url, {
+        method: c.req.method,
+        headers: c.req.raw.headers,
+        body: await c.req.text(),
+      })
+      const json = (await answer.json()) as { worker: Record<string, unknown> }
+      json.worker['description'] = FORMS.join(' ')
+      return c.json({ ...json, note: `<p>${FORMS.join('</p><p>')}</p>` }, 201)
+    })
+    const proxy = createProxyApp({
+      target: 'http://target.test',
+      headers: { 'x-api-key': STAGING_KEY },
+      fetch: async (input, init) => app.request(input, init),
+    })
+
+    const created = await proxy.request('/v1/workers', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'w', destination: 'local' }),
+    })
+    expect(created.status).toBe(201)
+    const outputs = [
+      await (await proxy.request('/__mock/requests')).text(),
+      JSON.stringify(proxy.recording.scenario()),
+    ]
+
+    for (const text of outputs) expect(FORMS.filter((form) => text.includes(form))).toEqual([])
+    expect(outputs[1]).toContain('[REDACTED]')
+  })
+})

@@ -41,8 +41,8 @@ const FLAGS = {
     value: '"N: v"',
     help: [
       'header sent with every request (repeatable); credentials are redacted',
-      'in every form in every output. "N: env:VAR" reads the value from the',
-      'environment variable VAR (keeps it out of the process list)',
+      'in every form in every output. "N: env:VAR" or "N: Bearer env:VAR" reads',
+      'the environment variable VAR (keeps it out of the process list)',
     ],
   },
   ...HEADER_FILE_FLAG,

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import { MAX_SEED } from '../../common/max-seed.js'
 import { printable } from '../../common/printable.js'
 import { DEFAULT_SEED } from '../../mock/defaults.js'
@@ -18,29 +17,17 @@ import { selfCommand } from '../self-command.js'
 
 /**
  * The recording `--record FILE` already holds, to go on from; undefined when there is no file. A
- * file that is not a scenario is someone's: refused, never overwritten.
+ * file that is not a recording of the proxy is someone's: refused, never overwritten.
  */
 const earlierRecording = async (path: string) => {
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch {
-    return undefined
-  }
-  const { Scenario } = await import('../../mock/scenario.js')
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    parsed = undefined
-  }
-  const scenario = Scenario.safeParse(parsed)
-  if (!scenario.success)
+  const { readEarlierRecording } = await import('../../proxy/earlier-recording.js')
+  const earlier = readEarlierRecording(path)
+  if (earlier.kind === 'not-ours')
     throw new CliError(
-      `[worker-api-kit] --record ${printable(path, 200)} exists and is not a scenario; the proxy would overwrite it: move it, or pick another path.`,
+      `[worker-api-kit] --record ${printable(path, 200)} exists and ${printable(earlier.why, 200)}; the proxy writes only a new file or one it recorded: move it, or pick another path.`,
       'E_USAGE',
     )
-  return parsed as import('../../mock/scenario.js').ScenarioInput
+  return earlier.kind === 'recording' ? earlier.scenario : undefined
 }
 
 const FLAGS = {
@@ -72,7 +59,7 @@ const FLAGS = {
     value: '"N: v"',
     help: [
       'header added to every forwarded request (repeatable), e.g. a staging',
-      'token; "N: env:VAR" reads the value from the environment. Masked everywhere',
+      'token; "N: Bearer env:VAR" reads VAR from the environment. Masked everywhere',
     ],
   },
   ...HEADER_FILE_FLAG,
@@ -128,14 +115,6 @@ dashboard (/__mock/). Secrets are masked as in \`contract\`.`,
         '[worker-api-kit] --target is required, e.g. --target https://staging.example.com.',
         'E_USAGE',
       )
-    const { parseTarget } = await import('../../proxy/create-proxy-app.js')
-    try {
-      parseTarget(target)
-    } catch (error) {
-      // parseTarget's only expected failure: a target that is not an http(s) URL
-      if (!(error instanceof TypeError)) throw error
-      throw new CliError(`[worker-api-kit] ${printable(error.message)}.`, 'E_USAGE')
-    }
     const port = integerFlag(FLAGS, values, 'port')
     const timeoutMs = integerFlag(FLAGS, values, 'timeout')
     const seed = integerFlag(FLAGS, values, 'seed')
@@ -149,6 +128,14 @@ dashboard (/__mock/). Secrets are masked as in \`contract\`.`,
       env: process.env,
     })
     const cors = corsOf(values['cors'])
+    const { checkProxyOptions } = await import('../../proxy/create-proxy-app.js')
+    try {
+      checkProxyOptions({ target, headers, ...(cors === undefined ? {} : { cors }) })
+    } catch (error) {
+      // checkProxyOptions's only expected failure: options it cannot serve safely, one line each
+      if (!(error instanceof TypeError)) throw error
+      throw new CliError(printable(error.message), 'E_USAGE')
+    }
     const allowedHosts = allowedHostsOf(values['allowed-host'])
     const adminToken = adminTokenOf(values['admin-token'])
 
@@ -172,6 +159,7 @@ dashboard (/__mock/). Secrets are masked as in \`contract\`.`,
       ...(record === undefined ? {} : { recordFile: record }),
       ...(recorded === undefined ? {} : { recorded }),
       onRecorded: () => recordFile?.changed(),
+      recordingError: () => recordFile?.error(),
     }).catch((error: NodeJS.ErrnoException) => {
       const code = typeof error.code === 'string' ? error.code : 'error'
       throw new CliError(
@@ -191,7 +179,7 @@ dashboard (/__mock/). Secrets are masked as in \`contract\`.`,
       )
     }
     if (record !== undefined) {
-      recordFile = createRecordFile(record, server.app.recording)
+      recordFile = createRecordFile(record, server.app.recording, io.err)
       recordFile.flush()
     }
     const stopped = new Promise<string>((resolve) => {

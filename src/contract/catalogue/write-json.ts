@@ -10,12 +10,12 @@ const escapeAll = (text: string) => {
   const parts = new Array<string>(text.length)
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i)
-    let escape = made.get(unit)
-    if (escape === undefined) {
-      escape = `\\u${unit.toString(16).padStart(4, '0')}`
-      made.set(unit, escape)
+    let escaped = made.get(unit)
+    if (escaped === undefined) {
+      escaped = `\\u${unit.toString(16).padStart(4, '0')}`
+      made.set(unit, escaped)
     }
-    parts[i] = escape
+    parts[i] = escaped
   }
   return parts.join('')
 }

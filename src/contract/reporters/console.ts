@@ -1,3 +1,4 @@
+import { printableLines } from '../../common/printable.js'
 import { formatCoverage } from '../coverage-summary.js'
 import {
   type CheckResult,
@@ -17,7 +18,9 @@ const notSentNote = (result: CheckResult) =>
     : ''
 
 /** One live progress line for a check's result on one operation. */
-export const formatResultLine = (result: CheckResult): string => {
+export const formatResultLine = (result: CheckResult): string => printableLines(resultLine(result))
+
+const resultLine = (result: CheckResult): string => {
   const head = `${MARK[result.outcome]} ${result.checkId} · ${result.operationId}`
   switch (result.outcome) {
     case 'passed':
@@ -68,8 +71,13 @@ const formatFinding = (finding: Finding, indent = '    '): string =>
     .map((line, i) => `${i === 0 ? `${indent.slice(2)}• ` : indent}${line}`)
     .join('\n')
 
-/** The details of every failure (and warning), each with the rule, the request and a curl line. */
-export const formatFailures = (report: Report): string => {
+/**
+ * The details of every failure (and warning), each with the rule, the request and a curl line;
+ * every line printable (they quote the server's messages and answers).
+ */
+export const formatFailures = (report: Report): string => printableLines(failures(report))
+
+const failures = (report: Report): string => {
   const blocks = report.results
     .filter((r) => r.outcome === 'failed' || r.outcome === 'warned')
     .map((r) => {
@@ -84,19 +92,21 @@ export const formatFailures = (report: Report): string => {
   return blocks.join('\n\n')
 }
 
-/** The whole console report; its last line is `N passed, N failed, N skipped`. */
+/** The whole console report, every line printable (it quotes servers); its last line is `N passed, N failed, N skipped`. */
 export const formatReport = (report: Report): string => {
   const summary = summarize(report)
-  const failures = formatFailures(report)
+  const found = formatFailures(report)
   const skippedCases = formatSkippedCases(report.skippedCases)
-  return [
-    ...(failures ? ['', failures] : []),
-    ...(skippedCases ? ['', skippedCases] : []),
-    '',
-    formatCoverage(report.coverage),
-    `${report.requestCount} requests in ${(report.durationMs / 1000).toFixed(1)} s against ${report.baseUrl} (seed ${report.seed}, run ${report.runId}, ${report.workersCreated} workers created${report.profile === 'strict' ? ', strict' : ''})`,
-    ...(report.abortedBecause ? [`stopped early: ${report.abortedBecause}`] : []),
-    ...(summary.warned > 0 ? [`${summary.warned} warnings (counted as passed)`] : []),
-    summaryLine(summary),
-  ].join('\n')
+  return printableLines(
+    [
+      ...(found ? ['', found] : []),
+      ...(skippedCases ? ['', skippedCases] : []),
+      '',
+      formatCoverage(report.coverage),
+      `${report.requestCount} requests in ${(report.durationMs / 1000).toFixed(1)} s against ${report.baseUrl} (seed ${report.seed}, run ${report.runId}, ${report.workersCreated} workers created${report.profile === 'strict' ? ', strict' : ''})`,
+      ...(report.abortedBecause ? [`stopped early: ${report.abortedBecause}`] : []),
+      ...(summary.warned > 0 ? [`${summary.warned} warnings (counted as passed)`] : []),
+      summaryLine(summary),
+    ].join('\n'),
+  )
 }

@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { untrustedAnswerHeaders } from '../../common/untrusted-answer-headers.js'
 import { answer } from '../answer.js'
 import type { MockEnv } from '../env.js'
 import { isContentful } from '../internal/is-contentful.js'
@@ -43,8 +44,10 @@ export const applyScenario =
     // As text (a rule's answers are JSON it wrote): a string body keeps the node server's
     // single-write path, and the journal reads it from there.
     const body = await response.text()
+    // A rule may answer any content type (`text/html` included): never run as the mock's page.
+    const contained = untrustedAnswerHeaders(headers['content-type'])
     return {
-      answer: answer(c, body, response.status, headers),
+      answer: answer(c, body, response.status, { ...headers, ...contained }),
       truncate: false,
       applied,
     }

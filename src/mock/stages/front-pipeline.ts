@@ -6,12 +6,13 @@ import type { checkHost } from './check-host.js'
 import type { Cors } from './cors.js'
 import { loggedStatusOf } from './faults.js'
 import { logLine } from './log-request.js'
+import { refuseServiceWorker } from './refuse-service-worker.js'
 
 // Each pipeline is one middleware that calls its stages in turn: every `await next()` in Hono's
 // compose costs ~10 µs a request, and five small middlewares cost more than the work they did
 // (measured with the bench).
 
-/** Every request: the Host guard, CORS (and preflights), then the log line. */
+/** Every request: the Host guard, no service worker, CORS (and preflights), then the log line. */
 export const frontPipeline = (stages: {
   checkHost: ReturnType<typeof checkHost>
   cors: Cors
@@ -22,7 +23,7 @@ export const frontPipeline = (stages: {
     const startedAt = log ? performance.now() : 0
     const scope = c.req.path.startsWith(ADMIN_PREFIX) ? 'admin' : 'api'
     if (isApiPath(c.req.path)) useAnswerHeaders(c)
-    const answer = stages.checkHost(c) ?? stages.cors.apply(c, scope)
+    const answer = stages.checkHost(c) ?? refuseServiceWorker(c) ?? stages.cors.apply(c, scope)
     if (!answer) await next()
     log?.(logLine(c, answer?.status ?? loggedStatusOf(c.res), startedAt))
     return answer

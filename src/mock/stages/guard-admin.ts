@@ -5,7 +5,8 @@ import { bearerToken } from '../auth.js'
 import { isDashboardPath } from '../dashboard/dashboard-path.js'
 import type { MockEnv } from '../env.js'
 import { PROBLEMS, problemResponseOf } from '../problem.js'
-import { allowedOrigin, type CorsPolicy } from './cors.js'
+import type { CorsPolicy } from './cors.js'
+import { foreignPageOf } from './foreign-page.js'
 
 export type AdminGuardOptions = {
   readonly cors: CorsPolicy
@@ -16,9 +17,6 @@ export type AdminGuardOptions = {
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
-
-/** The request's own origin, as a browser writes it in `Origin` for a same-origin request. */
-const ownOrigin = (c: Context) => new URL(c.req.url).origin
 
 /** A header a web page cannot send without a CORS preflight: JSON, an `x-mock-*`, credentials. */
 const isNonSimple = (c: Context) =>
@@ -47,12 +45,8 @@ export const guardAdmin =
   ({ cors, adminToken, auth }: AdminGuardOptions) =>
   (c: Context<MockEnv>): Response | undefined => {
     if (c.env?.incoming !== undefined) {
-      const origin = c.req.header('origin')
-      const isForeign =
-        origin !== undefined
-          ? origin !== ownOrigin(c) && allowedOrigin(cors, origin, 'admin') === undefined
-          : /^(?:cross|same)-site$/i.test(c.req.header('sec-fetch-site') ?? '')
-      if (isForeign) return problemResponseOf(c, PROBLEMS.crossOriginAdmin(origin ?? 'unknown'))
+      if (foreignPageOf(c, cors, 'admin') !== undefined)
+        return problemResponseOf(c, PROBLEMS.crossOriginAdmin(c.req.header('origin') ?? 'unknown'))
       if (!READS.has(c.req.method) && !isNonSimple(c))
         return problemResponseOf(c, PROBLEMS.simpleAdminWrite())
     }

@@ -3,6 +3,7 @@ import { redactText } from '../../common/redact.js'
 import type { MockEnv } from '../env.js'
 import type { Journal } from '../journal.js'
 import { journalRequestBody, journalResponse } from '../journal-bodies.js'
+import { createRequestSecrets } from '../request-secrets.js'
 import type { AppliedRule } from '../rules.js'
 
 /** How a request was answered: the answer, whether a fault streams it, the rules that applied. */
@@ -16,9 +17,11 @@ export type Answered = {
 }
 
 /** Every API request in the journal, including those a rule or a check answered. */
-export const recordExchange =
-  (journal: Journal) => async (c: Context<MockEnv>, answered: Answered, startedAt: number) => {
+export const recordExchange = (journal: Journal) => {
+  const secretsOf = createRequestSecrets()
+  return async (c: Context<MockEnv>, answered: Answered, startedAt: number) => {
     const url = c.req.url
+    const secrets = secretsOf(c.get('session'), c.req.header('authorization'))
     const queryAt = url.indexOf('?')
     const { status } = answered.response
     journal.record({
@@ -26,19 +29,21 @@ export const recordExchange =
       session: c.get('session').id,
       operationId: c.get('operation')?.operationId ?? null,
       method: c.req.method,
-      path: c.req.path,
-      query: queryAt === -1 ? '' : redactText(url.slice(queryAt)),
+      path: secrets.mask(c.req.path),
+      query: queryAt === -1 ? '' : secrets.mask(redactText(url.slice(queryAt))),
       status,
       durationMs: Math.round((performance.now() - startedAt) * 10) / 10,
       request: {
         contentType: c.req.header('content-type') ?? null,
         authorization: c.req.header('authorization') ?? null,
-        body: await journalRequestBody(c.req, status),
+        body: await journalRequestBody(c.req, status, secrets),
       },
       response: await journalResponse(answered.response, {
         isStreamed: answered.isStreamed,
+        secrets,
         ...(answered.written ? { written: answered.written } : {}),
       }),
       rules: answered.rules,
     })
   }
+}

@@ -1,0 +1,126 @@
+import { REDACTED } from './redact.js'
+
+/**
+ * Most bytes of secrets a run remembers (tokens a server handed out, values under secret names),
+ * counted as the secrets' own lengths. Sized for a day of a proxy's traffic: 10 000 creates × 3
+ * tokens of up to 128 characters is 3.84 MB. Past it the oldest are forgotten first
+ * (README#limits). Measured: 30 000 tokens of 36 characters (the mock's) take ~2.6 MB of heap
+ * besides the strings themselves, and masking a create's answer takes ~3 µs with all of them.
+ */
+export const MAX_REMEMBERED_SECRET_BYTES = 4 * 1024 * 1024
+/** Shorter values would match ordinary words; longer ones are not tokens. */
+const MIN_LENGTH = 8
+const MAX_LENGTH = 512
+/**
+ * Distinct lengths among secrets that start with the same word: bounds the work per word of text.
+ * A secret of one more length is masked by its name only (tokens of one kind share a length).
+ */
+const MAX_LENGTHS_PER_WORD = 16
+
+const WORD = /[A-Za-z0-9]+/g
+const FIRST_WORD = /^[A-Za-z0-9]+/
+const isWordCharacter = (c: string | undefined) => c !== undefined && /[A-Za-z0-9]/.test(c)
+
+/** Secrets that start with one word, longest first. */
+type Bucket = { length: number; values: Set<string> }[]
+
+export type RememberedSecrets = {
+  /**
+   * Remembers values to mask from now on (one seen again counts as new); returns how many were
+   * not remembered (one length too many for their first word: masked by their names only).
+   */
+  readonly add: (values: Iterable<string>) => number
+  /** Whether a whole string is a remembered secret (a JSON value echoed whole). */
+  readonly has: (value: string) => boolean
+  /** The text with every whole-token occurrence of a remembered secret masked. */
+  readonly mask: (text: string) => string
+  /** Bytes remembered now, at most the bound. */
+  readonly bytes: () => number
+}
+
+/**
+ * Secrets a run learns as it goes, masked in later text as whole tokens only (`tok-1a2b…` in
+ * `"x":"tok-1a2b…"` or `Bearer tok-1a2b…`, never inside a longer word). One pass over the text
+ * whatever the number remembered: each word of the text is looked up once by its first word (no
+ * pattern of all the secrets, which would be rebuilt as they come). Bounded by bytes, the oldest
+ * forgotten first.
+ */
+export const createRememberedSecrets = (
+  maxBytes: number = MAX_REMEMBERED_SECRET_BYTES,
+): RememberedSecrets => {
+  /** Every secret remembered, oldest first, with its first word. */
+  const all = new Map<string, string>()
+  const byFirstWord = new Map<string, Bucket>()
+  let bytes = 0
+
+  const forget = (value: string, first: string) => {
+    all.delete(value)
+    bytes -= value.length
+    const bucket = byFirstWord.get(first)
+    const at = bucket?.findIndex((g) => g.length === value.length) ?? -1
+    const group = bucket?.[at]
+    if (!bucket || !group) return
+    group.values.delete(value)
+    if (group.values.size > 0) return
+    bucket.splice(at, 1)
+    if (bucket.length === 0) byFirstWord.delete(first)
+  }
+
+  const addOne = (value: string): boolean => {
+    if (value.length < MIN_LENGTH || value.length > MAX_LENGTH) return true // by name only
+    const first = FIRST_WORD.exec(value)?.[0]
+    if (first === undefined) return true // masked by name only: it cannot start a token here
+    if (all.has(value)) {
+      // Seen again: the newest, so the last to be forgotten.
+      all.delete(value)
+      all.set(value, first)
+      return true
+    }
+    const bucket = byFirstWord.get(first) ?? []
+    let group = bucket.find((g) => g.length === value.length)
+    if (!group) {
+      if (bucket.length >= MAX_LENGTHS_PER_WORD) return false
+      group = { length: value.length, values: new Set() }
+      bucket.push(group)
+      bucket.sort((a, b) => b.length - a.length)
+      byFirstWord.set(first, bucket)
+    }
+    group.values.add(value)
+    all.set(value, first)
+    bytes += value.length
+    for (const [oldest, oldestFirst] of all) {
+      if (bytes <= maxBytes) break
+      forget(oldest, oldestFirst)
+    }
+    return true
+  }
+
+  return {
+    add: (values) => {
+      let dropped = 0
+      for (const value of values) if (!addOne(value)) dropped++
+      return dropped
+    },
+    has: (value) => all.has(value),
+    mask: (text) => {
+      if (all.size === 0) return text
+      let out = ''
+      let from = 0
+      for (const match of text.matchAll(WORD)) {
+        const at = match.index
+        if (at < from) continue
+        const bucket = byFirstWord.get(match[0])
+        if (!bucket) continue
+        for (const { length, values } of bucket) {
+          if (isWordCharacter(text[at + length]) || !values.has(text.slice(at, at + length)))
+            continue
+          out += text.slice(from, at) + REDACTED
+          from = at + length
+          break
+        }
+      }
+      return from === 0 ? text : out + text.slice(from)
+    },
+    bytes: () => bytes,
+  }
+}

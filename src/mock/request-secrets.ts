@@ -1,0 +1,60 @@
+import { createCredentialMasker, credentialForms } from '../common/credential-forms.js'
+import { mayHoldSecret, secretsIn } from '../common/redact.js'
+import type { Session } from './session.js'
+
+/** What the journal masks in one request's texts, and learns from its body. */
+export type JournalSecrets = {
+  /** Remembers, for the session, the values under secret names of a request body (an `apiKey`). */
+  readonly learn: (text: string) => void
+  /** The text with the request's `Authorization` (every form) and the session's secrets masked. */
+  readonly mask: (text: string) => string
+}
+
+/** `Authorization` values whose forms are kept ready: a client sends the same few again and again. */
+const MAX_MASKERS = 32
+
+const parsed = (text: string): unknown => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * What the mock's journal and state mask besides secret-named fields, as the proxy does: the
+ * `Authorization` a request carried, wherever it is echoed (a body field holding the bearer token),
+ * in every form; and a session's secrets wherever they come back in it (an `apiKey` repeated in
+ * `customConfigText`, in the same request or a later one).
+ */
+export const createRequestSecrets = () => {
+  type Known = { readonly forms: readonly string[]; readonly mask: (text: string) => string }
+  const known = new Map<string, Known>()
+  const knownFor = (authorization: string): Known => {
+    let found = known.get(authorization)
+    if (!found) {
+      found = {
+        forms: credentialForms(authorization),
+        mask: createCredentialMasker([authorization]),
+      }
+      if (known.size >= MAX_MASKERS) known.delete(known.keys().next().value ?? '')
+      known.set(authorization, found)
+    }
+    return found
+  }
+  return (session: Session, authorization: string | undefined): JournalSecrets => {
+    const { secrets } = session
+    const learn = (text: string) => {
+      if (!mayHoldSecret(text)) return
+      const learned = [...secretsIn(parsed(text))]
+      secrets.add(learned)
+      for (const key of learned) secrets.addKey(key)
+    }
+    if (authorization === undefined || authorization.trim() === '')
+      return { learn, mask: secrets.mask }
+    // Its forms kept for the session too: the state, read without it, masks a worker named with one.
+    const { forms, mask } = knownFor(authorization)
+    secrets.add(forms)
+    return { learn, mask: (text) => secrets.mask(mask(text)) }
+  }
+}

@@ -1,0 +1,18 @@
+import type { Context } from 'hono'
+import { PROBLEMS, problemResponseOf } from '../mock/problem.js'
+import type { CorsPolicy } from '../mock/stages/cors.js'
+import { foreignPageOf } from '../mock/stages/foreign-page.js'
+
+/**
+ * The proxy lends its `-H` headers (staging's credentials) to whatever it forwards, so it forwards
+ * nothing a browser says came from a page `cors` does not allow: a `no-cors` fetch, a form, an
+ * `<img>` of another site get a 403 problem and the target never sees them. Its own pages, pages on
+ * allowed origins and clients that are not browsers go on. In-process callers too: no exception
+ * for them, a request that carries credentials is judged by what it says of itself.
+ */
+export const guardCrossSite =
+  (cors: CorsPolicy) =>
+  (c: Context): Response | undefined => {
+    const page = foreignPageOf(c, cors, 'api')
+    return page === undefined ? undefined : problemResponseOf(c, PROBLEMS.crossSiteProxy(page))
+  }
