@@ -81,13 +81,24 @@ const htmlReferences = (text: string, radix: 10 | 16, upper = false) =>
     .join('')
 
 /** The ways one piece of text is written back: as is, and in each encoding a server may apply. */
+/**
+ * The URL-encoded forms of a text: none for one with an unpaired surrogate, which `encodeURI`
+ * refuses (a URIError) and no URL can carry; a client may still send such a key in JSON.
+ */
+const urlEncodingsOf = (text: string): string[] => {
+  try {
+    const component = encodeURIComponent(text)
+    return [component, component.replaceAll('%20', '+'), encodeURI(text)] // `+`: a form body
+  } catch {
+    return []
+  }
+}
+
 const encodingsOf = (text: string): string[] => {
   const base64 = base64Of(text)
   return [
     text,
-    encodeURIComponent(text),
-    encodeURIComponent(text).replaceAll('%20', '+'), // a form body
-    encodeURI(text),
+    ...urlEncodingsOf(text),
     jsonEscaped(text),
     jsonAsciiEscaped(text),
     jsonEscaped(text).replaceAll('/', '\\/'), // PHP's json_encode

@@ -36,6 +36,11 @@ export const buildReport = (parts: ReportParts): Report => ({
     caseTitle: c.title,
     reason,
   })),
+  withheldCases: parts.sent.withheld.map(({ case: c, reason }) => ({
+    operationId: c.operationId,
+    caseTitle: c.title,
+    reason,
+  })),
   abortedBecause: parts.sent.abortedBecause,
   coverage: parts.coverage,
 })

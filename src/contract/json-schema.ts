@@ -46,4 +46,4 @@ export const jsonSchemaOf = (schema: z.ZodType): JsonSchema => {
  * (spec §2.1, requests) or a TypeID's full grammar `^prefix_[0-7][…]{n}$` (answers).
  */
 export const literalPrefixOf = (pattern: string | undefined): string | undefined =>
-  pattern?.match(/^\^([A-Za-z0-9_-]+?)(?:\.\*|\[0-7\]\[[^\]]+\]\{\d+\}\$)$/)?.[1]
+  pattern?.match(/^\^([A-Za-z0-9_-]+?)(?:\.\*|\[[^\]]+\]\[[^\]]+\]\{\d+\}\$)$/)?.[1]

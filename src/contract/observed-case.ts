@@ -3,6 +3,7 @@ import { jsonPointer } from '../common/json-pointer.js'
 import { isJsonMediaType } from '../common/media-type.js'
 import type { Case, Expectation } from './cases.js'
 import type { ParsedJson } from './parse-json.js'
+import { readsTwoWays } from './reads-two-ways.js'
 
 /**
  * Answers that speak of the caller or of the transport, not of the input: an expired token (401),
@@ -71,6 +72,9 @@ export const observedCase = (request: ObservedRequest, context: Context): Case =
     }
   }
   const body = { json: parsed.value }
+  const twoWays = readsTwoWays(request.operation, request.params, parsed.value)
+  if (twoWays !== undefined)
+    return { ...base, kind: 'observed', title: `observed: ${twoWays}`, expect: 'unknown', body }
   const broken = brokenConstraintOf(request, parsed.value)
   if (broken) {
     return {

@@ -114,6 +114,11 @@ export type Report = {
   readonly results: readonly CheckResult[]
   /** Every case that was not sent, with its reason: each counts as skipped in the summary. */
   readonly skippedCases: readonly SkippedCase[]
+  /**
+   * Cases the options held back on purpose (a cloud worker without --allow-cloud): listed so a
+   * run says what it did not send, not counted as skipped (the run did all it was asked).
+   */
+  readonly withheldCases: readonly SkippedCase[]
   /** Why the run stopped early, if it did (run deadline, target stopped answering). */
   readonly abortedBecause?: string | undefined
   /** Every rule of the spec, read from the schemas, × what the run did about it. */

@@ -25,6 +25,8 @@ export type SendOptions = {
 }
 
 export type Sent = Unsent & {
+  /** Cases the options hold back on purpose (a cloud worker without --allow-cloud): listed, not skipped. */
+  readonly withheld: readonly NotRun[]
   readonly workersCreated: number
   /** Why the run stopped early, if it did. */
   readonly abortedBecause: string | undefined
@@ -51,6 +53,7 @@ const workerIdOf = (exchange: Exchange): string | undefined => {
  */
 export const sendCases = async (options: SendOptions): Promise<Sent> => {
   const notRun: NotRun[] = []
+  const withheld: NotRun[] = []
   const skippedOperations = new Map<OperationId, string>()
   let workersCreated = 0
   let consecutiveTransportErrors = 0
@@ -73,7 +76,10 @@ export const sendCases = async (options: SendOptions): Promise<Sent> => {
       abortedBecause = runTimeout
       return skipCase(c, abortedBecause)
     }
-    if (c.withheld !== undefined) return skipCase(c, c.withheld)
+    if (c.withheld !== undefined) {
+      withheld.push({ case: c, reason: c.withheld })
+      return undefined
+    }
     if (c.operationId === 'createWorker' && workersCreated >= options.maxCreates) {
       return skipCase(c, `--max-creates ${options.maxCreates} reached`)
     }
@@ -164,5 +170,5 @@ export const sendCases = async (options: SendOptions): Promise<Sent> => {
     })
   }
 
-  return { notRun, skippedOperations, workersCreated, abortedBecause }
+  return { notRun, withheld, skippedOperations, workersCreated, abortedBecause }
 }

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { buildCases } from '../../src/contract/cases.js'
 import { CATALOGUE, renderCatalogueTable } from '../../src/contract/catalogue/index.js'
+import { summarize } from '../../src/contract/report.js'
+import { formatReport } from '../../src/contract/reporters/console.js'
 import { runContract } from '../../src/contract/runner.js'
 import { createMockApp } from '../../src/mock/app.js'
 
@@ -47,6 +49,29 @@ describe('the case catalogue', () => {
       .filter((c) => c.withheld !== undefined)
       .map((c) => c.title)
     expect(withheld).toEqual(['enum/each: destination: (cloud) each allowed value'])
+  })
+
+  it('lists the cloud worker it withholds without --allow-cloud, and counts it as nothing skipped', async () => {
+    const app = createMockApp()
+    const report = await runContract({
+      baseUrl: 'http://mock.test',
+      fetch: (input, init) => app.request(input, init),
+      ...app.ids,
+      seed: 1,
+      runs: 1,
+    })
+    expect(report.skippedCases).toEqual([])
+    expect(summarize(report).skipped).toBe(0)
+    expect(report.withheldCases).toEqual([
+      {
+        operationId: 'createWorker',
+        caseTitle: 'enum/each: destination: (cloud) each allowed value',
+        reason: 'cloud workers may provision machines: pass --allow-cloud',
+      },
+    ])
+    expect(formatReport(report)).toContain(
+      'not sent, as the options ask: createWorker enum/each: destination: (cloud) each allowed value (cloud workers may provision machines: pass --allow-cloud)',
+    )
   })
 
   it('sends every class against the mock and finds each answered as the spec requires', async () => {

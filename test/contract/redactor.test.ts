@@ -99,6 +99,12 @@ describe('credentialForms', () => {
     const forms = credentialForms(`Bearer ${TOKEN}`)
     expect(forms[0]?.length).toBe(Math.max(...forms.map((f) => f.length)))
   })
+
+  it('lists the forms of a key with an unpaired surrogate, which no URL can carry, without throwing', () => {
+    const forms = credentialForms('apiKey a\ud800b-0123')
+    expect(forms).toContain('apiKey a\ud800b-0123')
+    expect(forms.some((form) => form.includes('%'))).toBe(false)
+  })
 })
 
 describe('createRememberedSecrets', () => {

@@ -49,11 +49,19 @@ const isSameExchange = (
   finding: Report['results'][number]['findings'][number],
 ) => {
   const url = new URL(finding.request.url)
-  if (entry.method !== finding.request.method || entry.path !== url.pathname) return false
+  // The journal keeps the path as the server read it (`%20` decoded): compare the decoded paths.
+  const isSamePath = decodeURIComponent(entry.path) === decodeURIComponent(url.pathname)
+  if (entry.method !== finding.request.method || !isSamePath) return false
   const sent = finding.request.body
   if (sent === undefined || sent.includes('…(') || sent.includes('[REDACTED]')) return true
   const kept = entry.request.body
-  return (typeof kept === 'string' ? kept : JSON.stringify(kept)) === sent
+  if (typeof kept === 'string') return kept === sent
+  // Kept as JSON: the same value, whatever escapes the request was written with.
+  try {
+    return JSON.stringify(kept) === JSON.stringify(JSON.parse(sent))
+  } catch {
+    return false
+  }
 }
 
 describe('the proxy in front of our mock', () => {

@@ -101,6 +101,9 @@ export const formatReport = (report: Report): string => {
     [
       ...(found ? ['', found] : []),
       ...(skippedCases ? ['', skippedCases] : []),
+      ...report.withheldCases.map(
+        (c) => `not sent, as the options ask: ${c.operationId} ${c.caseTitle} (${c.reason})`,
+      ),
       '',
       formatCoverage(report.coverage),
       `${report.requestCount} requests in ${(report.durationMs / 1000).toFixed(1)} s against ${report.baseUrl} (seed ${report.seed}, run ${report.runId}, ${report.workersCreated} workers created${report.profile === 'strict' ? ', strict' : ''})`,

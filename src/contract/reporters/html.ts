@@ -85,11 +85,18 @@ const failuresOf = (report: Report) => {
 }
 
 const skippedOf = (report: Report) =>
-  report.skippedCases.length === 0
-    ? '<p>Every case was sent.</p>'
-    : `<table><tr><th>operation</th><th>case</th><th>why not sent</th></tr>${report.skippedCases
-        .map((c) => `<tr>${cell(c.operationId)}${cell(c.caseTitle)}${cell(c.reason)}</tr>`)
-        .join('')}</table>`
+  `${
+    report.skippedCases.length === 0
+      ? '<p>Every case was sent.</p>'
+      : `<table><tr><th>operation</th><th>case</th><th>why not sent</th></tr>${report.skippedCases
+          .map((c) => `<tr>${cell(c.operationId)}${cell(c.caseTitle)}${cell(c.reason)}</tr>`)
+          .join('')}</table>`
+  }${report.withheldCases
+    .map(
+      (c) =>
+        `<p>Not sent, as the options ask: ${escapeHtml(`${c.operationId} ${c.caseTitle} (${c.reason})`)}</p>`,
+    )
+    .join('')}`
 
 /**
  * A self-contained HTML report for a CI artifact: summary, checks, coverage, each failure with its

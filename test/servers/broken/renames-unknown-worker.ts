@@ -1,3 +1,4 @@
+import { WorkerTypeId } from '../../../src/schemas/ids.js'
 import { broken, getAt, isObject, jsonResponse } from '../wrap-mock.js'
 
 // An upsert: renaming an id that names nothing creates a worker under that id.
@@ -11,6 +12,8 @@ export default broken(
   {
     after: async (response, { request, mock }) => {
       if (request.operationId !== 'updateWorker' || response.status !== 404) return response
+      // It makes the worker under the id as given, so only an id it could have made: a TypeID.
+      if (!WorkerTypeId.safeParse(request.params['id']).success) return response
       const created = await mock.request('/v1/workers', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
