@@ -4,8 +4,8 @@ import { type JsonSchema, jsonSchemaOf, literalPrefixOf } from './json-schema.js
 
 /** A surrogate unit without its other half: JSON allows it, Unicode does not (RFC 8259 §8.2). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
-/** Characters a store may refuse whatever the spec says (a NUL), or that are no text. */
-const UNCERTAIN_TEXT = /\u0000/
+/** A character many stores refuse whatever the spec says (PostgreSQL text cannot hold it). */
+const NUL = '\u0000'
 /** A TypeID suffix as the ids are made: the alphabet, in lower case. */
 const BASE32_SUFFIX = new RegExp(`^[${TYPEID_ALPHABET}]+$`)
 
@@ -27,7 +27,7 @@ const idReading = (value: string, schema: JsonSchema): string | undefined => {
 /** Why a string may be read either way: its unit of length, a NUL, a lone surrogate. */
 const textReading = (value: string, schema: JsonSchema): string | undefined => {
   if (LONE_SURROGATE.test(value)) return 'a lone surrogate'
-  if (UNCERTAIN_TEXT.test(value)) return 'a NUL character'
+  if (value.includes(NUL)) return 'a NUL character'
   const codePoints = [...value].length
   const fits = (size: number) =>
     size >= (schema.minLength ?? 0) && size <= (schema.maxLength ?? Number.POSITIVE_INFINITY)
