@@ -48,8 +48,10 @@ export type Case = {
   readonly targets?: readonly ClassTarget[]
   /** Path ids made from the real ones as the case is sent (a real id one character longer). */
   readonly deriveParams?: Readonly<Record<string, (realId: string) => string>>
-  /** Why the run does not send it (a cloud worker without --allow-cloud): listed as skipped. */
+  /** Why the run does not send it (a cloud worker without --allow-cloud): listed as withheld. */
   readonly withheld?: string
+  /** The Content-Type it is sent with, when not `application/json`. */
+  readonly contentType?: string
 }
 
 export type CaseOptions = {
@@ -92,6 +94,38 @@ export const seededIdMaker = (seed: number): IdMaker => {
     return typeIdOf(prefix, stampUuidV7(bytes))
   }
 }
+
+/** A property no schema of the API names (the full body carries one, as a client may). */
+const UNNAMED = 'wakUnnamedProperty'
+
+/**
+ * A valid value with every property the schema names: enums at their last value the run may send
+ * (the minimal body has the first), arrays with one item, strings at their minimum.
+ */
+const fullValue = (
+  schema: JsonSchema,
+  makeId: IdMaker,
+  withheld: (value: unknown) => string | undefined,
+): unknown => {
+  if (schema.enum && schema.enum.length > 0)
+    return schema.enum.filter((v) => withheld(v) === undefined).at(-1) ?? schema.enum[0]
+  if (schema.type === 'object')
+    return Object.fromEntries(
+      Object.entries(schema.properties ?? {}).map(([key, property]) => [
+        key,
+        fullValue(property, makeId, withheld),
+      ]),
+    )
+  if (schema.type === 'array')
+    return Array.from({ length: Math.max(schema.minItems ?? 0, 1) }, () =>
+      validValue(schema.items ?? {}, makeId),
+    )
+  return validValue(schema, makeId)
+}
+
+/** The body with a property the spec does not name. */
+const withUnnamed = (body: unknown): unknown =>
+  typeof body === 'object' && body !== null ? { ...body, [UNNAMED]: 'x' } : body
 
 /** Every schema of every request (bodies and path parameters), walked down to its items. */
 const requestSchemas = (): JsonSchema[] => {
@@ -160,6 +194,7 @@ export const buildCases = (options: CaseOptions): Case[] => {
       bodySchema,
       paramsSchema: params ? jsonSchemaOf(params) : undefined,
       valid: labelled(validValue(bodySchema, makeId)),
+      full: labelled(withUnnamed(fullValue(bodySchema, makeId, withheld))),
       makeId,
       idPrefixes,
       largestItemBound,
@@ -185,6 +220,7 @@ export const buildCases = (options: CaseOptions): Case[] => {
         ...(c.brokenPointer ? { brokenPointer: c.brokenPointer } : {}),
         ...(c.breaks ? { breaks: c.breaks } : {}),
         ...(c.withheld ? { withheld: c.withheld } : {}),
+        ...(c.contentType ? { contentType: c.contentType } : {}),
       })
     }
 

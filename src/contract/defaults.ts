@@ -10,8 +10,8 @@ export const CONTRACT_DEFAULTS = {
   /** Generated valid inputs per operation. */
   runs: 5,
   /**
-   * Most workers a run may create: the catalogue's creates (15, 16 with --allow-cloud, each class
-   * to accept in one request) and the default --runs 5, with a few to spare.
+   * Most workers a run may create: the catalogue's creates (19, 20 with --allow-cloud, each class
+   * to accept in one request) and the default --runs 5.
    */
   maxCreates: 25,
 } as const

@@ -6,6 +6,9 @@ import type { Client } from './client.js'
 import type { Exchange } from './report.js'
 import type { NotRun, Unsent } from './tally.js'
 
+/** The Content-Type the spec gives request bodies (§1); a case may send another spelling of it. */
+const JSON_MEDIA_TYPE = 'application/json'
+
 /** After this many transport failures in a row, the target is taken to have stopped answering. */
 const MAX_CONSECUTIVE_TRANSPORT_ERRORS = 3
 
@@ -91,7 +94,7 @@ export const sendCases = async (options: SendOptions): Promise<Sent> => {
     const exchange = await options.client.send({
       method: route.method,
       path: route.pathFor(allParams),
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': c.contentType ?? JSON_MEDIA_TYPE },
       body: sentBody,
     })
     // Cut short by the run's bound, not by the server: not sent as far as the verdict goes.

@@ -73,6 +73,7 @@ export const NOT_FROM_TRAFFIC: Readonly<Record<string, string>> = {
   'unknown-id-rejected': 'whether an id names nothing is known only to whoever wrote the request',
   'creates-share-owner':
     'which creates come from one caller is known only to whoever sent them: a proxy serves many',
+  'renamed-is-mine': 'whether who renames a worker is who created it is known only to the caller',
 }
 
 /** Redactors kept for callers' credential sets: one per token in use, a handful at a time. */

@@ -38,6 +38,7 @@ describe('checks', () => {
       'tokens-not-empty': { expect: ['accept', 'either'], response: 'json-success' },
       'create-echoes-input': { expect: ['accept', 'either'], response: 'success' },
       'created-is-mine': { expect: ['accept', 'either'], response: 'json-success' },
+      'renamed-is-mine': { expect: ['accept', 'either'], response: 'json-success' },
       'update-applies-name': { expect: ['accept', 'either'], response: 'success' },
       'create-returns-new-id': { expect: ['accept', 'either'], response: 'success', earlier: true },
       'creates-share-owner': {

@@ -47,6 +47,8 @@ export type Incoming = {
   /** Path parameters of the operation, decoded. */
   readonly params: Readonly<Record<string, string>>
   readonly text: string
+  /** The Content-Type it was sent with. */
+  readonly contentType: string | undefined
   /** The body parsed as JSON; undefined when it does not parse. */
   readonly json: unknown
   /** Aborts when the caller stops waiting. */
@@ -112,6 +114,7 @@ export const wrapMock = (options: WrapOptions = {}): JudgedApp => {
       method: c.req.method,
       path: url.pathname,
       text,
+      contentType: c.req.header('content-type'),
       json: parseJson(text),
       signal: c.req.raw.signal,
     }

@@ -71,9 +71,14 @@ export const ARRAY_CLASSES: readonly ValueClass[] = [
     breaks: 'max-items',
     why: 'more items than the maximum the spec sets',
     spec: SPEC_ARRAYS,
-    values: sizedValues((field) =>
-      field.schema.maxItems === undefined ? undefined : field.schema.maxItems + 1,
-    ),
+    values: (field) => {
+      const max = field.schema.maxItems
+      if (!isArray(field) || max === undefined) return []
+      const distinct = itemsOf(field, max + 1)
+      // The same count with one item repeated: a server that counts distinct items lets it through.
+      const repeated = [...distinct.slice(0, max), distinct[0]]
+      return [{ value: distinct }, { value: repeated, label: 'one repeated' }]
+    },
   },
   {
     id: 'array/empty',
@@ -106,6 +111,24 @@ export const ARRAY_CLASSES: readonly ValueClass[] = [
       if (!isArray(field) || (field.schema.maxItems ?? 2) < 2) return []
       const [item] = itemsOf(field, 1)
       return [{ value: [item, item] }]
+    },
+  },
+  {
+    id: 'items/bad-at-maximum',
+    keyword: 'items',
+    title: 'a bad item last of as many as the maximum allows (or more than any bound)',
+    expect: 'reject',
+    breaks: 'item',
+    why: 'each item must keep the item rules in a list of any size: a server must not check long lists less',
+    spec: SPEC_ARRAYS,
+    values: (field) => {
+      if (!isArray(field)) return []
+      const size = field.schema.maxItems ?? field.largestItemBound + 1
+      return field.badItems.map(({ value, breaks }) => {
+        const items = itemsOf(field, size)
+        items[size - 1] = value
+        return { value: items, brokenAt: [size - 1], breaks }
+      })
     },
   },
   ...(['first', 'middle', 'last'] as const).map(

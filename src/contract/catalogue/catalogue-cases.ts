@@ -5,7 +5,7 @@ import { type IdMaker, type Path, withValueAt } from '../limits.js'
 import { CATALOGUE } from './catalogue.js'
 import { idPrefixOf } from './string-classes.js'
 import type { ClassValue, Field, Keyword, ValueClass } from './value-class.js'
-import { writeJson } from './write-json.js'
+import { type Escaped, writeJson } from './write-json.js'
 
 /** A rule a class case speaks about, as the coverage table names it. */
 export type ClassTarget = {
@@ -30,6 +30,8 @@ export type CatalogueCase = {
   readonly targets: readonly ClassTarget[]
   /** Why a run must not send it (a cloud worker without --allow-cloud). */
   readonly withheld?: string
+  /** Sent with this Content-Type instead of `application/json`. */
+  readonly contentType?: string
 }
 
 export type CatalogueInput = {
@@ -37,6 +39,11 @@ export type CatalogueInput = {
   readonly paramsSchema: JsonSchema | undefined
   /** A valid body (required fields only), the one every case changes. */
   readonly valid: unknown
+  /**
+   * A valid body with every property the schema names (and one it does not): each value to reject
+   * is sent in it too, so a server that checks a field only when others are absent is caught.
+   */
+  readonly full: unknown
   readonly makeId: IdMaker
   readonly idPrefixes: readonly string[]
   readonly largestItemBound: number
@@ -122,11 +129,13 @@ export const catalogueCasesOf = (input: CatalogueInput): CatalogueCase[] => {
     for (const field of [...bodyFields, ...paramFields]) {
       for (const [index, value] of valueClass.values(field).entries()) {
         if (valueClass.expect === 'reject' || field.isParam)
-          cases.push(caseOf(valueClass, [{ field, value }], input))
+          cases.push(caseOf(valueClass, [{ field, value }], input, input.valid))
+        if (valueClass.expect === 'reject' && isInBody(valueClass, field))
+          cases.push(caseOf(valueClass, [{ field, value }], input, input.full))
         else packs[index] = [...(packs[index] ?? []), { field, value }]
       }
     }
-    for (const pack of packs) if (pack) cases.push(caseOf(valueClass, pack, input))
+    for (const pack of packs) if (pack) cases.push(caseOf(valueClass, pack, input, input.valid))
   }
   return cases
 }
@@ -139,20 +148,26 @@ const labelOf = (placed: readonly Placed[]) => {
   return `${fields.length > 0 ? `${fields.join(', ')}: ` : ''}${labels.length > 0 ? `(${labels.join(', ')}) ` : ''}`
 }
 
-/** One request of a class: its values placed into the valid body (or path). */
+/** A value of a body field, sent again inside the full body (not the body's own classes). */
+const isInBody = (valueClass: ValueClass, field: Field) =>
+  !field.isParam && field.path.length > 0 && valueClass.keyword !== 'required'
+
+/** One request of a class: its values placed into a valid body (the minimal or the full one). */
 const caseOf = (
   valueClass: ValueClass,
   placed: readonly Placed[],
   input: CatalogueInput,
+  base: unknown,
 ): CatalogueCase => {
-  let body: unknown = input.valid
+  let body: unknown = base
   let raw: string | undefined
-  const escaped: Path[] = []
+  const escaped: Escaped[] = []
   const params: Record<string, string> = {}
   const deriveParams: Record<string, (realId: string) => string> = {}
   const targets: ClassTarget[] = []
   let broken: { pointer: string; breaks: RuleKind } | undefined
   let withheld: string | undefined
+  let contentType: string | undefined
   for (const { field, value } of placed) {
     const part = field.isParam ? 'params' : 'body'
     const name = String(field.path[0] ?? '')
@@ -162,12 +177,14 @@ const caseOf = (
       deriveParams[name] = value.derive
       // As it would be for a resource of this kind, until the real id is known (when it is sent).
       params[name] = value.derive(input.makeId(idPrefixOf(field.schema)))
-    } else if ('raw' in value) raw = value.raw(body)
-    else if ('body' in value) body = value.body(body)
+    } else if ('raw' in value) {
+      raw = value.raw(body)
+      contentType = value.contentType
+    } else if ('body' in value) body = value.body(body)
     else if (field.isParam) params[name] = String(value.value)
     else {
       body = withValueAt(body, field.path, value.value)
-      if (value.escaped) escaped.push(field.path)
+      if (value.escaped) escaped.push({ path: field.path, style: value.escaped })
       withheld ??= valueClass.id === 'enum/each' ? input.withheld(value.value) : undefined
     }
     const breaks =
@@ -186,7 +203,7 @@ const caseOf = (
   }
   return {
     valueClass: valueClass.id,
-    title: `${valueClass.id}: ${labelOf(placed)}${valueClass.title}`,
+    title: `${valueClass.id}: ${labelOf(placed)}${valueClass.title}${base === input.full ? ', in a full body' : ''}`,
     expect: valueClass.expect,
     isUnknownId: valueClass.expect === 'reject' && valueClass.breaks === 'existence',
     body:
@@ -200,5 +217,6 @@ const caseOf = (
     ...(broken ? { brokenPointer: broken.pointer, breaks: broken.breaks } : {}),
     targets,
     ...(withheld === undefined ? {} : { withheld }),
+    ...(contentType === undefined ? {} : { contentType }),
   }
 }

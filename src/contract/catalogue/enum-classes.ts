@@ -90,7 +90,7 @@ export const ENUM_CLASSES: readonly ValueClass[] = [
     spec: `${SPEC_ENUMS}, §1 (bodies are JSON)`,
     values: (field) => {
       const value = allowedOf(field).find((v) => field.withheld(v) === undefined)
-      return value === undefined ? [] : [{ value, escaped: true }]
+      return value === undefined ? [] : [{ value, escaped: 'all' }]
     },
   },
 ]

@@ -37,6 +37,19 @@ const MALFORMED: readonly ClassValue[] = [
   { raw: (valid) => textOf(valid).replace(/"([A-Za-z]+)":/g, '$1:'), label: 'bare names' },
 ]
 
+/**
+ * The valid body in other spellings the spec allows: JSON's whitespace (RFC 8259 §2) and the
+ * media type's parameters and case (RFC 9110 §8.3.1). A server must read each as the same request.
+ */
+const SPELLINGS: readonly ClassValue[] = [
+  {
+    raw: (valid) => JSON.stringify(valid, null, '\t').replaceAll('\n', '\r\n'),
+    label: 'pretty-printed with tabs and CRLF',
+  },
+  { raw: textOf, contentType: 'application/json; charset=utf-8', label: 'charset=utf-8' },
+  { raw: textOf, contentType: 'Application/JSON', label: 'the media type in capitals' },
+]
+
 export const OBJECT_CLASSES: readonly ValueClass[] = [
   {
     id: 'required/missing',
@@ -86,6 +99,15 @@ export const OBJECT_CLASSES: readonly ValueClass[] = [
       isBody(field)
         ? [{ body: (valid: unknown) => withValueAt(valid, [UNKNOWN_PROPERTY], 'x') }]
         : [],
+  },
+  {
+    id: 'body/spelling',
+    keyword: 'body',
+    title: 'the valid body in another spelling: whitespace, a charset, the media type in capitals',
+    expect: 'accept',
+    why: 'JSON allows whitespace between tokens, and a media type its parameters and any case: the same request',
+    spec: '§1; RFC 8259 §2, RFC 9110 §8.3.1',
+    values: (field) => (isBody(field) ? SPELLINGS : []),
   },
   {
     id: 'body/not-an-object',

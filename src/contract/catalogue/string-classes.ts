@@ -19,9 +19,10 @@ const JSON_ESCAPED = 'a"b\\c/d\ne\tf\rg\bh\fi\u0001j\u001fk'
 /**
  * Text a byte-, BMP- or ASCII-minded store mangles: astral characters (MySQL utf8mb3 stores "?"),
  * an emoji ZWJ sequence, a decomposed é (a server may store it composed: the checks compare in
- * NFC), Hebrew and a zero-width space. Short: below every bound, in any unit.
+ * NFC), Hebrew, a zero-width space, and runs of spaces and a tab inside (a server may trim, not
+ * collapse). Short: below every bound, in any unit.
  */
-const UNUSUAL_TEXT = 'Grüße 𝄞 😀 👩\u200d💻 e\u0301 漢字 עברית a\u200bb'
+const UNUSUAL_TEXT = 'Grüße 𝄞 😀 👩\u200d💻 e\u0301 漢字 עברית a\u200bb two  spaces\tand a tab'
 
 /**
  * Longer than every text bound the spec sets (255; the 65 535 of `apiKey` bounds a key, not text),
@@ -230,11 +231,24 @@ export const STRING_CLASSES: readonly ValueClass[] = [
       if (field.isParam || field.schema.type !== 'string' || field.schema.enum !== undefined)
         return []
       if (!isFreeText(field.schema))
-        return [{ value: field.makeId(idPrefixOf(field.schema)), escaped: true }]
+        return [{ value: field.makeId(idPrefixOf(field.schema)), escaped: 'all' }]
       const max = field.schema.maxLength
       const text = max === undefined ? `${leadOf(field)}escaped` : sized(ASCII, max, leadOf(field))
-      return [{ value: within(field.schema, text), escaped: true }]
+      return [{ value: within(field.schema, text), escaped: 'all' }]
     },
+  },
+  {
+    id: 'string/escape-spellings',
+    keyword: 'string',
+    title:
+      'a slash, an astral and an accented character written as `\\/` and upper-case `\\u` escapes',
+    expect: 'accept',
+    why: 'JSON spells the same string many ways (RFC 8259 §7): the value must come back as it was meant',
+    spec: '§1 (bodies are JSON), §4',
+    values: (field) =>
+      isFreeText(field.schema)
+        ? [{ value: within(field.schema, `${leadOf(field)}a/b 😀 é`), escaped: 'mixed' }]
+        : [],
   },
   {
     id: 'string/nul',

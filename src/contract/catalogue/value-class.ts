@@ -46,7 +46,8 @@ export type ClassValue =
       readonly value: unknown
       /** Says which of a class's values this is, in the case's title (`UPPER CASE`). */
       readonly label?: string
-      readonly escaped?: true
+      /** Written with escapes: every character (`all`), or JSON's other spellings (`mixed`). */
+      readonly escaped?: 'all' | 'mixed'
       /** Below the field, where the value breaks its rule (a bad item: `[2]`). */
       readonly brokenAt?: Path
       /** The rule it breaks, for a class whose values break different rules (`item`). */
@@ -54,7 +55,12 @@ export type ClassValue =
     }
   | { readonly derive: (realId: string) => string; readonly label?: string }
   /** The whole body as text, made from the valid body (only at the body itself): not JSON. */
-  | { readonly raw: (valid: unknown) => string; readonly label?: string }
+  | {
+      readonly raw: (valid: unknown) => string
+      readonly label?: string
+      /** Sent with this Content-Type instead of `application/json`. */
+      readonly contentType?: string
+    }
   /** The whole body, made from the valid one (only at the body itself): a property left out. */
   | {
       readonly body: (valid: unknown) => unknown

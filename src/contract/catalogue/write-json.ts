@@ -26,16 +26,35 @@ const valueAt = (root: unknown, path: Path): unknown =>
     root,
   )
 
-/** `value` as JSON text, the strings at `escaped` written wholly as `\u` escapes. */
-export const writeJson = (value: unknown, escaped: readonly Path[]): string => {
+/**
+ * The string in JSON's other spellings: `/` as `\/`, and every unit past ASCII as an upper-case
+ * `\uXXXX` escape (an astral character as its surrogate pair).
+ */
+const escapeMixed = (text: string) =>
+  (JSON.stringify(text) ?? '""')
+    .slice(1, -1)
+    .replaceAll('/', '\\/')
+    .replace(
+      /[\u0080-\uffff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
+    )
+
+/** Where a string is written escaped, and how. */
+export type Escaped = { readonly path: Path; readonly style: 'all' | 'mixed' }
+
+/** `value` as JSON text, the strings at `escaped` written in escapes (every unit, or JSON's other spellings). */
+export const writeJson = (value: unknown, escaped: readonly Escaped[]): string => {
   let marked = value
-  const texts: string[] = []
-  for (const [index, path] of escaped.entries()) {
-    texts.push(String(valueAt(value, path)))
+  const texts: { text: string; style: Escaped['style'] }[] = []
+  for (const [index, { path, style }] of escaped.entries()) {
+    texts.push({ text: String(valueAt(value, path)), style })
     marked = withValueAt(marked, path, markOf(index))
   }
   let text = JSON.stringify(marked) ?? ''
-  for (const [index, original] of texts.entries())
-    text = text.replace(JSON.stringify(markOf(index)), () => `"${escapeAll(original)}"`)
+  for (const [index, { text: original, style }] of texts.entries())
+    text = text.replace(
+      JSON.stringify(markOf(index)),
+      () => `"${style === 'all' ? escapeAll(original) : escapeMixed(original)}"`,
+    )
   return text
 }

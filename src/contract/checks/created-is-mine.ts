@@ -7,6 +7,16 @@ import { field } from './json-object.js'
  * user" (§1) whose id the create answers as `createdByUserId`. The caller of a create is the user
  * who creates it, so the worker it answers is the caller's own, whatever the server's users are.
  */
+/** The answer's `worker.isMine`, judged true: the caller's own worker, by what the caller did. */
+export const isMineVerdict = (json: unknown, what: string) => {
+  const isMine = field(field(json, 'worker'), 'isMine')
+  // Not a boolean, or missing: `response-schema` judges that.
+  if (typeof isMine !== 'boolean') return notApplicable()
+  return isMine
+    ? pass()
+    : fail(`worker.isMine is ${quote(isMine)} on the worker the caller ${what}`, '/worker/isMine')
+}
+
 export const createdIsMine = defineCheck({
   id: 'created-is-mine',
   title: 'A created worker is the caller’s own (isMine is true on the create answer)',
@@ -15,15 +25,5 @@ export const createdIsMine = defineCheck({
   profile: 'default',
   operations: ['createWorker'],
   appliesTo: { expect: ['accept', 'either'], response: 'json-success' },
-  run: ({ response }) => {
-    const isMine = field(field(response.json, 'worker'), 'isMine')
-    // Not a boolean, or missing: `response-schema` judges that.
-    if (typeof isMine !== 'boolean') return notApplicable()
-    return isMine
-      ? pass()
-      : fail(
-          `worker.isMine is ${quote(isMine)} on the worker the caller just created`,
-          '/worker/isMine',
-        )
-  },
+  run: ({ response }) => isMineVerdict(response.json, 'just created'),
 })

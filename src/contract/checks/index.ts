@@ -9,6 +9,7 @@ import { noServerError } from './no-server-error.js'
 import { rejectsInvalidInput } from './rejects-invalid-input.js'
 import { renameKeepsWorker } from './rename-keeps-worker.js'
 import { renameUpdatedAtNotEarlier } from './rename-updated-at-not-earlier.js'
+import { renamedIsMine } from './renamed-is-mine.js'
 import { responds } from './responds.js'
 import { responseSchema } from './response-schema.js'
 import { secretNotEchoed } from './secret-not-echoed.js'
@@ -36,6 +37,7 @@ export const checks: readonly Check[] = [
   tokensNotEmpty,
   createEchoesInput,
   createdIsMine,
+  renamedIsMine,
   updateAppliesName,
   createReturnsNewId,
   createsShareOwner,
