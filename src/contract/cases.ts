@@ -95,9 +95,6 @@ export const seededIdMaker = (seed: number): IdMaker => {
   }
 }
 
-/** A property no schema of the API names (the full body carries one, as a client may). */
-const UNNAMED = 'wakUnnamedProperty'
-
 /**
  * A valid value with every property the schema names: enums at their last value the run may send
  * (the minimal body has the first), arrays with one item, strings at their minimum.
@@ -122,10 +119,6 @@ const fullValue = (
     )
   return validValue(schema, makeId)
 }
-
-/** The body with a property the spec does not name. */
-const withUnnamed = (body: unknown): unknown =>
-  typeof body === 'object' && body !== null ? { ...body, [UNNAMED]: 'x' } : body
 
 /** Every schema of every request (bodies and path parameters), walked down to its items. */
 const requestSchemas = (): JsonSchema[] => {
@@ -194,7 +187,7 @@ export const buildCases = (options: CaseOptions): Case[] => {
       bodySchema,
       paramsSchema: params ? jsonSchemaOf(params) : undefined,
       valid: labelled(validValue(bodySchema, makeId)),
-      full: labelled(withUnnamed(fullValue(bodySchema, makeId, withheld))),
+      full: labelled(fullValue(bodySchema, makeId, withheld)),
       makeId,
       idPrefixes,
       largestItemBound,

@@ -125,7 +125,10 @@ describe('checks', () => {
   it.each([
     ['application/json', true, 'pass'],
     ['application/json; charset=utf-8', true, 'pass'],
-    ['application/vnd.worker+json', true, 'pass'],
+    // spec §1: the content type is application/json; another +json type is not it.
+    ['Application/JSON', true, 'pass'],
+    ['application/vnd.worker+json', true, 'fail'],
+    ['application/problem+json', true, 'fail'],
     ['text/plain', true, 'fail'],
     ['application/json', false, 'fail'],
   ])('success-is-json judges %s (parses: %s) as %s', (contentType, parses, verdict) => {

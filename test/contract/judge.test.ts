@@ -71,10 +71,12 @@ const withOutcome = (report: Report, outcome: 'failed' | 'warned') => [
  * sends the same values (string/unicode-escapes sends max-length/at's, min-length/at packs
  * min-items/at's list), or every check that misses them misses another class's too (an ASCII-only
  * miss at a maximum, a made-up id where path-id/* derive one from the real id, and body ids, whose
- * bad values items/bad-* send as well). In catalogue order; take a class out when a server is
- * found.
+ * bad values items/bad-* send as well); body/spelling sends the smallest valid body again, in
+ * other spellings, so a server that refuses it (properties/optional-left-out) fails both. In
+ * catalogue order; take a class out when a server is found.
  */
 const INSEPARABLE = [
+  'properties/optional-left-out',
   'min-length/at',
   'min-length/at-multibyte',
   'max-length/at',

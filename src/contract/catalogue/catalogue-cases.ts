@@ -40,7 +40,7 @@ export type CatalogueInput = {
   /** A valid body (required fields only), the one every case changes. */
   readonly valid: unknown
   /**
-   * A valid body with every property the schema names (and one it does not): each value to reject
+   * A valid body with every property the schema names: each value to reject
    * is sent in it too, so a server that checks a field only when others are absent is caught.
    */
   readonly full: unknown
@@ -128,11 +128,14 @@ export const catalogueCasesOf = (input: CatalogueInput): CatalogueCase[] => {
     const packs: Placed[][] = []
     for (const field of [...bodyFields, ...paramFields]) {
       for (const [index, value] of valueClass.values(field).entries()) {
-        if (valueClass.expect === 'reject' || field.isParam)
-          cases.push(caseOf(valueClass, [{ field, value }], input, input.valid))
+        const placed = [{ field, value }]
+        if (valueClass.expect !== 'reject' && !field.isParam) {
+          packs[index] = [...(packs[index] ?? []), ...placed]
+          continue
+        }
+        cases.push(caseOf(valueClass, placed, input, input.valid))
         if (valueClass.expect === 'reject' && isInBody(valueClass, field))
-          cases.push(caseOf(valueClass, [{ field, value }], input, input.full))
-        else packs[index] = [...(packs[index] ?? []), { field, value }]
+          cases.push(caseOf(valueClass, placed, input, input.full))
       }
     }
     for (const pack of packs) if (pack) cases.push(caseOf(valueClass, pack, input, input.valid))

@@ -14,7 +14,6 @@ const remember = (body: unknown) => {
 export default broken(
   {
     breaks: 'accepts-valid-input',
-    catches: 'properties/optional-left-out',
     spec: '§4.3 (name: length 1 to 255)',
     description: "a rename to the worker's current name answers 409",
   },
