@@ -14,6 +14,7 @@ const ENTRIES: Record<string, () => Promise<Record<string, unknown>>> = {
   'worker-api-kit': () => import('../src/index.js'),
   'worker-api-kit/fixtures': () => import('../src/fixtures.js'),
   'worker-api-kit/msw': () => import('../src/msw/handlers.js'),
+  'worker-api-kit/schemas': () => import('../src/schemas/index.js'),
   'worker-api-kit/vitest': () => import('../src/vitest/describe-contract.js'),
 }
 

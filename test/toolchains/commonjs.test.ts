@@ -1,0 +1,153 @@
+// CommonJS consumers of the packed kit (README#module-formats): Node's `require`, Jest with
+// ts-jest in CommonJS mode, and TypeScript's declarations under every module resolution a project
+// may use. One scratch project (package.json `type: commonjs`) for the file.
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  makeScratchProject,
+  SCRATCH_SETUP_TIMEOUT_MS,
+  type ScratchProject,
+} from '../helpers/scratch-project.js'
+import { killSpawned, spawnProcess } from '../helpers/spawn-cli.js'
+
+const RUN_TIMEOUT_MS = 60_000
+
+let project: ScratchProject
+const tool = (path: string) => join(project.dir, 'node_modules', path)
+const runIn = (command: string, args: string[]) =>
+  spawnProcess(command, args, { cwd: project.dir }).exit(RUN_TIMEOUT_MS)
+
+beforeAll(async () => {
+  project = await makeScratchProject('commonjs', ['jest', 'ts-jest', 'typescript', '@jest/globals'])
+}, SCRATCH_SETUP_TIMEOUT_MS)
+
+afterAll(async () => {
+  await killSpawned()
+  await project?.remove()
+})
+
+const CREATE = `{
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'cjs worker', destination: 'local' }),
+  }`
+
+describe('the packed kit in a CommonJS project', () => {
+  it(
+    "is required by node:test, and import() gives the same module (one copy of the mock's state)",
+    async () => {
+      await project.write({
+        'create.test.js': `const assert = require('node:assert')
+const test = require('node:test')
+const { createMockApp, ContractError } = require('worker-api-kit')
+const { workers } = require('worker-api-kit/fixtures')
+const { CreateWorkerBody } = require('worker-api-kit/schemas')
+
+test('creates a worker in-process', async () => {
+  const app = createMockApp({ seed: 7 })
+  const res = await app.request('/v1/workers', ${CREATE})
+  assert.strictEqual(res.status, 201)
+  assert.strictEqual((await res.json()).worker.name, 'cjs worker')
+  assert.strictEqual(workers.running.worker.status, 'running')
+  assert.strictEqual(CreateWorkerBody.safeParse({ name: '', destination: 'local' }).success, false)
+})
+
+test('import() and require() give one module', async () => {
+  const imported = await import('worker-api-kit')
+  assert.strictEqual(imported.createMockApp, createMockApp)
+  assert.strictEqual(imported.ContractError, ContractError)
+})
+`,
+      })
+      const exit = await runIn(process.execPath, ['--test', 'create.test.js'])
+      expect(exit.code, exit.stdout + exit.stderr).toBe(0)
+      expect(exit.stdout).toMatch(/^# pass 2$/m)
+    },
+    RUN_TIMEOUT_MS,
+  )
+
+  it(
+    'runs under Jest with ts-jest in CommonJS mode: a mock app in-process answers a create',
+    async () => {
+      await project.write({
+        'jest.config.js': `module.exports = {
+  testEnvironment: 'node',
+  watchman: false,
+  cacheDirectory: '<rootDir>/.jest-cache',
+  testMatch: ['<rootDir>/jest/**/*.test.ts'],
+  transform: { '^.+\\\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.jest.json' }] },
+}
+`,
+        'tsconfig.jest.json': `${JSON.stringify({
+          compilerOptions: {
+            module: 'commonjs',
+            moduleResolution: 'node10',
+            ignoreDeprecations: '6.0',
+            target: 'es2022',
+            strict: true,
+            esModuleInterop: true,
+            skipLibCheck: true,
+            types: [],
+          },
+        })}\n`,
+        'jest/create.test.ts': `import { expect, test } from '@jest/globals'
+import { createMockApp, type Worker } from 'worker-api-kit'
+
+test('a mock app answers a create', async () => {
+  const app = createMockApp({ seed: 7 })
+  const res = await app.request('/v1/workers', ${CREATE})
+  expect(res.status).toBe(201)
+  const { worker } = (await res.json()) as { worker: Worker }
+  expect(worker.name).toBe('cjs worker')
+})
+`,
+      })
+      const exit = await runIn(process.execPath, [tool('jest/bin/jest.js'), '--ci'])
+      expect(exit.code, exit.stdout + exit.stderr).toBe(0)
+      expect(exit.stderr).toMatch(/Tests: +1 passed, 1 total/)
+    },
+    RUN_TIMEOUT_MS,
+  )
+
+  it(
+    'type-checks with module node16 (CommonJS and ESM files), nodenext and bundler',
+    async () => {
+      const uses = (
+        from: string,
+      ) => `import { CreateWorkerBody, createMockApp, type Worker } from '${from}'
+import type { Fixtures } from 'worker-api-kit/fixtures'
+import { type CreateWorkerBody as Body } from 'worker-api-kit/schemas'
+
+const body: Body = CreateWorkerBody.parse({ name: 'w', destination: 'local' })
+export const app = createMockApp({ seed: 1 })
+export const status = (worker: Worker, fixtures: Fixtures): string =>
+  worker.status + fixtures.workers.running.worker.status + body.name
+`
+      const tsconfig = (compilerOptions: Record<string, unknown>, include: string[]) =>
+        `${JSON.stringify({ compilerOptions: { strict: true, noEmit: true, skipLibCheck: true, types: [], ...compilerOptions }, include })}\n`
+      await project.write({
+        'types/cjs.ts': uses('worker-api-kit'),
+        'types/esm.mts': uses('worker-api-kit'),
+        'types/bundler/app.ts': uses('worker-api-kit'),
+        'tsconfig.node16.json': tsconfig({ module: 'node16' }, ['types/cjs.ts', 'types/esm.mts']),
+        'tsconfig.nodenext.json': tsconfig({ module: 'nodenext' }, [
+          'types/cjs.ts',
+          'types/esm.mts',
+        ]),
+        'tsconfig.bundler.json': tsconfig({ module: 'preserve', moduleResolution: 'bundler' }, [
+          'types/bundler/app.ts',
+        ]),
+      })
+      for (const config of ['node16', 'nodenext', 'bundler']) {
+        const exit = await runIn(process.execPath, [
+          tool('typescript/bin/tsc'),
+          '-p',
+          `tsconfig.${config}.json`,
+        ])
+        expect.soft(exit.stdout + exit.stderr, config).toBe('')
+        expect.soft(exit.code, config).toBe(0)
+      }
+    },
+    RUN_TIMEOUT_MS,
+  )
+})
