@@ -128,7 +128,7 @@ describe('proxy --record FILE', () => {
     const written = await lstat(file)
     expect(written.isFile()).toBe(true)
     expect(written.mode & 0o777).toBe(0o600)
-    expect(loadScenarioFile(file).state.workers.map((w) => w.name)).toEqual(['after the plant'])
+    expect(loadScenarioFile(file).state?.workers.map((w) => w.name)).toEqual(['after the plant'])
   })
 
   it('keeps serving when its folder goes, says so once and in health, and writes again when it can', async () => {
@@ -174,7 +174,7 @@ describe('proxy --record FILE', () => {
     expect(health.recordingError).toBeNull()
     cli.signal('SIGTERM')
     expect((await cli.exit()).code).toBe(0)
-    expect(loadScenarioFile(file).state.workers.map((w) => w.name)).toEqual([
+    expect(loadScenarioFile(file).state?.workers.map((w) => w.name)).toEqual([
       'while the folder is gone',
       'second while gone',
       'back',
@@ -197,7 +197,7 @@ describe('proxy --record FILE', () => {
     expect((await stat(file)).size).toBeLessThanOrEqual(MAX_SCENARIO_FILE_BYTES)
     const recorded = loadScenarioFile(file)
     expect(recorded.description).toMatch(/oldest dropped/)
-    const names = recorded.state.workers.map((w) => w.name)
+    const names = (recorded.state?.workers ?? []).map((w) => w.name)
     expect(names.length).toBeGreaterThan(15)
     expect(names.at(-1)).toBe('big 24')
     const offline = await startMock(['--scenario', file])
