@@ -27,7 +27,7 @@ export type MockControl = {
    * page (CORS), so it must not read the disk.
    */
   readonly useScenario: (scenario: string | ScenarioInput, sessionId: string) => Session
-  readonly scenarioNames: () => { name: string; description: string }[]
+  readonly scenarioNames: () => { name: string; description: string; replacesData: boolean }[]
   readonly clock: () => number
   readonly startedAt: number
 }
