@@ -102,7 +102,7 @@ export { startMockServer } from './mock/server.js'
  * known state in one typed call; `session.state()` is typed.
  * @example
  * ```ts
- * import { beforeEach, expect, it } from 'vitest'
+ * // beforeEach, expect, it: vitest's (or node:test's beforeEach)
  * import { createMockApp, useTestSession } from 'worker-api-kit'
  * const session = useTestSession(createMockApp(), { beforeEach })
  * it('shows a stopped worker', async () => {

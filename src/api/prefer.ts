@@ -15,7 +15,6 @@ export const PreferHeader = z
     param: { in: 'header', required: false },
     description:
       "worker-api-kit's mock: `code=NNN` answers this operation's declared response of that status for this one request (a problem+json for 4xx, the operation's own success for 2xx); an undeclared code is a 400 problem listing the declared ones. A real deployment ignores it.",
-    example: 'code=404',
   })
 
 /** The statuses an operation declares, in the order of its `responses`. */

@@ -163,7 +163,7 @@ const globalBeforeEach = (): BeforeEachHook | undefined => {
  * One isolated session for a whole test file, reset before each test: call it once at the top of
  * the file (vitest, Jest, node:test), then seed or use it in each test.
  * @example
- * import { beforeEach } from 'vitest' // or 'node:test'; Jest's is global
+ * // beforeEach: vitest's or node:test's; Jest's global one is found
  * const session = useTestSession(app, { beforeEach })
  * it('lists what it was given', async () => {
  *   await session.seed({ workers: [{ name: 'gpu box', destination: 'cloud', status: 'stopped' }] })
