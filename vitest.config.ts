@@ -7,5 +7,7 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Type tests (expectTypeOf): `npm run test:types`; `npm run typecheck` checks them too.
+    typecheck: { include: ['test/types/**/*.test-d.ts'], tsconfig: 'tsconfig.json' },
   },
 })

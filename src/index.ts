@@ -96,7 +96,22 @@ export { startMockServer } from './mock/server.js'
  * ;(await session.requests({ operation: 'createWorker' })).length // 1
  * ```
  */
-export { createTestSession } from './mock/test-session.js'
+/**
+ * One isolated test session for a whole test file, reset before each test: pass your runner's
+ * `beforeEach` (vitest, node:test; Jest's global one is found). `session.seed()` puts it in a
+ * known state in one typed call; `session.state()` is typed.
+ * @example
+ * ```ts
+ * // beforeEach, expect, it: vitest's (or node:test's beforeEach)
+ * import { createMockApp, useTestSession } from 'worker-api-kit'
+ * const session = useTestSession(createMockApp(), { beforeEach })
+ * it('shows a stopped worker', async () => {
+ *   await session.seed({ workers: [{ name: 'gpu box', destination: 'cloud', status: 'stopped' }] })
+ *   expect((await session.state()).workers[0]?.worker.status).toBe('stopped')
+ * })
+ * ```
+ */
+export { createTestSession, useTestSession } from './mock/test-session.js'
 
 // ---------------------------------------------------------------------------------------------
 // The contract suite
@@ -249,6 +264,15 @@ export type { Fixtures } from './mock/fixture-files.js'
 export type { JournalEntry } from './mock/journal.js'
 export type { ScenarioInput } from './mock/scenario.js'
 export type { MockServer, MockServerOptions } from './mock/server.js'
-export type { MockTarget, TestSession, TestSessionOptions } from './mock/test-session.js'
+export type {
+  BeforeEachHook,
+  MockState,
+  MockTarget,
+  SeedState,
+  SessionFetch,
+  TestSession,
+  TestSessionOptions,
+  UseTestSessionOptions,
+} from './mock/test-session.js'
 export type { ProxyApp, ProxyAppOptions } from './proxy/create-proxy-app.js'
 export type { ProxyServer, ProxyServerOptions } from './proxy/server.js'

@@ -38,8 +38,12 @@ const readmeImports = (): { entry: string; name: string; isType: boolean }[] => 
 
 /** The names src/index.ts exports as types only (its `export type { … }` block). */
 const typeExports = (): string[] =>
-  [...INDEX_SOURCE.matchAll(/^export type {([^}]*)}/gm)].flatMap((match) =>
-    (match[1] ?? '').split(',').map((name) => name.trim()),
+  [...INDEX_SOURCE.matchAll(/^export type {([^}]*)}/gm)].flatMap(
+    (match) =>
+      (match[1] ?? '')
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== ''), // a block Biome wraps ends in a comma
   )
 
 /** README#library's list of the entry's exports, as the backticked names it holds. */

@@ -11,6 +11,11 @@ export const curlOf = (entry: JournalEntry, origin: string): string => {
   const words = ['curl', '-i', '-X', entry.method, quoted(`${origin}${entry.path}${entry.query}`)]
   if (entry.session !== '') words.push('-H', quoted(`x-mock-session: ${entry.session}`))
   if (entry.request.authorization !== null) words.push('-H', '"Authorization: Bearer $TOKEN"')
+  // A `Prefer: code=NNN` shaped the answer: the journal names it as the rule at index -1.
+  const prefer = entry.rules
+    ?.find((rule) => rule.index === -1)
+    ?.effect.match(/^prefer (code=\d{3})$/)
+  if (prefer?.[1]) words.push('-H', quoted(`prefer: ${prefer[1]}`))
   if (entry.request.contentType !== null)
     words.push('-H', quoted(`content-type: ${entry.request.contentType}`))
   const { body } = entry.request

@@ -59,6 +59,10 @@ export const createPanels = (changed: (what: 'scenario' | 'reset') => void): Pan
   resetAll.addEventListener('click', () => void reset(''))
 
   const useScenario = async (name: string) => {
+    // A scenario with a state of its own replaces the session's workers and provider: ask first.
+    const replaces = scenarios.find((s) => s.name === name)?.replacesData === true
+    const question = `Switch ${label(selected)} to ${name}? Its workers and provider are replaced by the scenario's.`
+    if (replaces && !window.confirm(question)) return
     const answer = await call('/__mock/scenario', {
       method: 'PUT',
       session: selected,

@@ -42,7 +42,8 @@ export type ProxyHealth = {
 export type Health = MockHealth | ProxyHealth
 
 export type SessionSummary = { id: string; scenario: string; workers: number; bytes: number }
-export type ScenarioSummary = { name: string; description: string }
+/** `replacesData`: the scenario declares a state, so a switch to it replaces the session's data. */
+export type ScenarioSummary = { name: string; description: string; replacesData?: boolean }
 
 export type WorkerState = {
   worker: { id: string; name?: string; destination?: string; status?: string }

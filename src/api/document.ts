@@ -7,6 +7,7 @@ import {
   type updateLlmProvider,
   type updateWorker,
 } from './operations.js'
+import { PreferHeader } from './prefer.js'
 
 type OpenApiDocument = ReturnType<OpenAPIHono['getOpenAPI31Document']>
 
@@ -78,7 +79,11 @@ const requestWithExamples = (
     params?: Record<string, string | undefined>
     body?: Readonly<Record<string, ResponseExample>>
   } = new Map(Object.entries(examples)).get(operation.operationId) ?? {}
-  const request: NonNullable<RouteConfig['request']> = { ...operation.request }
+  // Every operation takes the mock's per-request override (README#prefer), declared here once.
+  const request: NonNullable<RouteConfig['request']> = {
+    ...operation.request,
+    headers: z.object({ Prefer: PreferHeader }),
+  }
   const params = 'params' in operation.request ? operation.request.params : undefined
   const named = new Map(Object.entries(mine.params ?? {}))
   if (params !== undefined && named.size > 0) {

@@ -11,7 +11,7 @@ import { json, jsonBody, problems } from './content.js'
 
 /** spec §4.2 */
 export const createWorker = createRoute({
-  operationId: 'createWorker',
+  operationId: 'createWorker' as const,
   method: 'post',
   path: '/v1/workers',
   tags: ['workers'],
@@ -28,7 +28,7 @@ const UpdateWorkerParams = z.object({
   id: WorkerId.openapi({ param: { name: 'id', in: 'path', required: true } }),
 })
 export const updateWorker = createRoute({
-  operationId: 'updateWorker',
+  operationId: 'updateWorker' as const,
   method: 'patch',
   path: '/v1/workers/{id}',
   tags: ['workers'],
@@ -48,7 +48,7 @@ const UpdateLlmProviderParams = z.object({
   }),
 })
 export const updateLlmProvider = createRoute({
-  operationId: 'updateLlmProvider',
+  operationId: 'updateLlmProvider' as const,
   method: 'patch',
   path: '/v1/orgs/{orgId}/llm-providers/{llmProviderId}',
   tags: ['llm-providers'],

@@ -10,7 +10,7 @@ import type { MockEnv } from './env.js'
 import type { Journal } from './journal.js'
 import { registerJournalRoutes } from './journal-routes.js'
 import { PROBLEMS, problemResponseOf } from './problem.js'
-import { type ScenarioInput, ScenarioName } from './scenario.js'
+import { type ScenarioInput, ScenarioName, ScenarioState } from './scenario.js'
 import { ScenarioError } from './scenario-error.js'
 import type { Session, Sessions } from './session.js'
 import { stateOf } from './state-of.js'
@@ -27,7 +27,7 @@ export type MockControl = {
    * page (CORS), so it must not read the disk.
    */
   readonly useScenario: (scenario: string | ScenarioInput, sessionId: string) => Session
-  readonly scenarioNames: () => { name: string; description: string }[]
+  readonly scenarioNames: () => { name: string; description: string; replacesData: boolean }[]
   readonly clock: () => number
   readonly startedAt: number
 }
@@ -121,6 +121,22 @@ export const registerAdmin = (
     control.sessions.reset(id)
     control.journal.clear({ session: id })
     return c.json({ reset: id })
+  })
+
+  // A known state in one call (tests): the session starts again from it, under its scenario.
+  app.put(`${ADMIN_PREFIX}/state`, async (c) => {
+    const body = await readJson(c)
+    if (!body.ok) return invalid(c, '/body', 'Malformed JSON')
+    const parsed = ScenarioState.safeParse(body.value)
+    if (!parsed.success)
+      return invalid(
+        c,
+        `/body${jsonPointer(parsed.error.issues[0]?.path ?? [])}`,
+        parsed.error.issues[0]?.message ?? 'invalid',
+      )
+    const session = control.sessions.seed(c.var.session.id, parsed.data)
+    control.journal.clear({ session: session.id })
+    return c.json(stateOf(session, c.var.now))
   })
 
   app.put(`${ADMIN_PREFIX}/scenario`, async (c) => {

@@ -6,7 +6,7 @@ import { limitBody } from './internal/limit-body.js'
 import { sleep } from './internal/sleep.js'
 import { createJournal, DEFAULT_MAX_JOURNAL } from './journal.js'
 import { PROBLEMS, problemResponseOf } from './problem.js'
-import type { ScenarioInput } from './scenario.js'
+import { EMPTY_STATE, type ScenarioInput } from './scenario.js'
 import { createScenarioCatalog } from './scenario-catalog.js'
 import { createSessions, DEFAULT_MAX_SESSIONS } from './session.js'
 import { adminPipeline } from './stages/admin-pipeline.js'
@@ -103,6 +103,7 @@ export const createMockApp = (options: MockAppOptions = {}) => {
     maxTotalBytes: options.limits?.maxTotalBytes,
     clock,
     scenario: () => appScenario,
+    defaultState: () => catalog.initial().state ?? EMPTY_STATE,
   })
   const journal = createJournal(options.limits?.maxJournal ?? DEFAULT_MAX_JOURNAL)
   const control: MockControl = {
@@ -112,7 +113,7 @@ export const createMockApp = (options: MockAppOptions = {}) => {
       // A name only, never a file path: the admin API must not read the disk.
       const found = catalog.resolve(scenario, { files: false })
       // Built before it is adopted: a scenario that fails to build changes nothing.
-      const session = sessions.reset(sessionId, found)
+      const session = sessions.use(sessionId, found)
       if (sessionId === '') appScenario = found
       return session
     },

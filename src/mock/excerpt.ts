@@ -30,12 +30,16 @@ export const excerpt = (text: string, max: number): string => {
   return `${detached(text.slice(0, end))}… (${text.length} characters)`
 }
 
-/** A copy of a JSON value with every string through `mask`, and cut to an excerpt past `max`. */
-export const excerptStrings = (
+/**
+ * A copy of a JSON value with every string through `mask`, and cut to an excerpt past `max`: of
+ * the same shape (a string stays a string), so its type is the value's.
+ */
+export function excerptStrings<T>(value: T, max: number, mask?: (text: string) => string): T
+export function excerptStrings(
   value: unknown,
   max: number,
   mask: (text: string) => string = (text) => text,
-): unknown => {
+): unknown {
   if (typeof value === 'string') return excerpt(mask(value), max)
   if (typeof value !== 'object' || value === null) return value
   if (Array.isArray(value)) return value.map((item) => excerptStrings(item, max, mask))

@@ -194,6 +194,16 @@ export const PROBLEMS = {
     status,
     ...(title ? { title } : {}),
   }),
+  preferred: (kind: ProblemKind) =>
+    buildProblem(
+      kind,
+      `The request's Prefer header asked for this answer (code=${PROBLEM_KINDS[kind].status}).`,
+    ),
+  undeclaredPreference: (code: string, declared: readonly number[]) =>
+    PROBLEMS.invalidHeader(
+      'prefer',
+      `code=${code} is no status this operation declares; declared: ${declared.join(', ')}`,
+    ),
   internalError: () => buildProblem('internal-error', 'The mock failed on this request.'),
   targetUnreachable: (target: string, reason: string) =>
     buildProblem('bad-gateway', `The proxy's target ${target} gave no answer: ${reason}.`),

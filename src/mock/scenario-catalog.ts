@@ -46,6 +46,12 @@ export const createScenarioCatalog = (given: readonly ScenarioInput[] = []) => {
       return this.lookup('default') ?? BASELINE_SCENARIO
     },
     all,
-    names: () => [...all().values()].map(({ name, description }) => ({ name, description })),
+    /** Each scenario's name, description, and whether switching to it replaces a session's data. */
+    names: () =>
+      [...all().values()].map(({ name, description, state }) => ({
+        name,
+        description,
+        replacesData: state !== undefined,
+      })),
   }
 }

@@ -164,6 +164,45 @@ const SeedLlmProvider = z
     path: ['apiKeyLastFour'],
   })
 
+/**
+ * The data a session starts with: the organization, its LLM provider and the workers. A
+ * scenario that declares none (a behaviour: `slow`, `flaky`) starts from the default scenario's,
+ * and a session switched to it keeps its own (README#scenarios). `PUT /__mock/state` takes one too.
+ */
+export const ScenarioState = z
+  .object({
+    organization: z
+      .object({
+        /** Its id (a recorded one); the seed's when absent. */
+        id: OrgId.optional(),
+        name: z.string().min(1).optional(),
+      })
+      .strict()
+      .default({}),
+    llmProvider: SeedLlmProvider.default({}),
+    workers: z
+      .array(SeedWorker)
+      .max(MAX_SEED_WORKERS)
+      .default([])
+      .superRefine((workers, ctx) => {
+        const seen = new Map<string, number>()
+        for (const [index, worker] of workers.entries()) {
+          if (worker.id === undefined) continue
+          const first = seen.get(worker.id)
+          if (first === undefined) seen.set(worker.id, index)
+          else
+            ctx.addIssue({
+              code: 'custom',
+              message: `duplicate worker id ${worker.id} (also workers[${first}].id); each seeded worker needs its own`,
+              path: [index, 'id'],
+            })
+        }
+      }),
+  })
+  .strict()
+export type ScenarioState = z.infer<typeof ScenarioState>
+export type ScenarioStateInput = z.input<typeof ScenarioState>
+
 /** A scenario's name, wherever one is given: a file's `name`, `x-mock-scenario`, `PUT /__mock/scenario`. */
 export const ScenarioName = z
   .string()
@@ -198,38 +237,8 @@ export const Scenario = z
       .partial()
       .strict()
       .optional(),
-    state: z
-      .object({
-        organization: z
-          .object({
-            /** Its id (a recorded one); the seed's when absent. */
-            id: OrgId.optional(),
-            name: z.string().min(1).optional(),
-          })
-          .strict()
-          .default({}),
-        llmProvider: SeedLlmProvider.default({}),
-        workers: z
-          .array(SeedWorker)
-          .max(MAX_SEED_WORKERS)
-          .default([])
-          .superRefine((workers, ctx) => {
-            const seen = new Map<string, number>()
-            for (const [index, worker] of workers.entries()) {
-              if (worker.id === undefined) continue
-              const first = seen.get(worker.id)
-              if (first === undefined) seen.set(worker.id, index)
-              else
-                ctx.addIssue({
-                  code: 'custom',
-                  message: `duplicate worker id ${worker.id} (also workers[${first}].id); each seeded worker needs its own`,
-                  path: [index, 'id'],
-                })
-            }
-          }),
-      })
-      .strict()
-      .default({ organization: {}, llmProvider: {}, workers: [] }),
+    /** The data sessions start with; absent: the default scenario's, kept on a switch. */
+    state: ScenarioState.optional(),
     rules: z.array(Rule).max(100).default([]),
   })
   .strict()
@@ -240,4 +249,7 @@ export type ScenarioInput = z.input<typeof Scenario>
 export const defineScenario = (scenario: ScenarioInput): ScenarioInput => scenario
 
 /** The scenario with no state beyond the seeded organization and provider, and no rules. */
-export const BASELINE_SCENARIO: Scenario = Scenario.parse({ name: 'default' })
+export const BASELINE_SCENARIO: Scenario = Scenario.parse({ name: 'default', state: {} })
+
+/** No workers, and the seeded organization and provider as faker draws them. */
+export const EMPTY_STATE: ScenarioState = ScenarioState.parse({})

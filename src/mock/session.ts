@@ -7,7 +7,7 @@ import { createRandom, type Random } from './internal/random.js'
 import { toBase64Url } from './internal/to-base64-url.js'
 import { DEFAULT_LIFECYCLE, type Lifecycle, MAX_AGE_MS, stepAt } from './lifecycle.js'
 import { standInKey, withSeededStatus } from './recorded-seed.js'
-import type { Scenario } from './scenario.js'
+import { EMPTY_STATE, type Scenario, type ScenarioState } from './scenario.js'
 import { createSessionSecrets, type SessionSecrets } from './session-secrets.js'
 import {
   createStore,
@@ -69,6 +69,8 @@ export type SessionOptions = {
   ids?: Random
   limits?: StoreLimits
   scenario: Scenario
+  /** The data it starts with; default the scenario's own, else none. */
+  state?: ScenarioState | undefined
   /** The time the session starts at (its seeded workers' ages count back from it). */
   now: number
 }
@@ -80,6 +82,28 @@ const streamSeed = (seed: number, label: string) => {
   for (let i = 0; i < text.length; i++)
     hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0
   return hash
+}
+
+/** No rule applied yet. */
+const freshRules = (scenario: Scenario): RuleState => ({
+  applied: scenario.rules.map(() => 0),
+  hits: scenario.rules.map(() => []),
+})
+
+/**
+ * The session under a scenario that declares no state (a behaviour): its data, ids and secrets
+ * kept, the scenario's rules, lifecycle and draws from the start.
+ */
+const withBehaviour = (session: Session, scenario: Scenario, seed: number): Session => {
+  const sessionSeed = scenario.seed ?? seed
+  return {
+    ...session,
+    scenario,
+    lifecycle: scenario.lifecycle ?? DEFAULT_LIFECYCLE,
+    seed: sessionSeed,
+    draws: createRandom(streamSeed(sessionSeed, 'draws')),
+    rules: freshRules(scenario),
+  }
 }
 
 /** The ids a session with this seed starts with, without building the session. */
@@ -97,7 +121,7 @@ const seededIds = (seed: number = DEFAULT_SEED) => {
  * A seeded worker's age at `now`: from its `createdAt` when given (a recorded date), clamped to
  * [0, MAX_AGE_MS] so a date in the future or from 1970 still builds; else its `ageMs`.
  */
-const ageOf = (seed: Scenario['state']['workers'][number], now: number) =>
+const ageOf = (seed: ScenarioState['workers'][number], now: number) =>
   seed.createdAt === undefined
     ? seed.ageMs
     : Math.min(MAX_AGE_MS, Math.max(0, now - Date.parse(seed.createdAt)))
@@ -109,13 +133,14 @@ export const createSession = ({
   ids,
   limits = DEFAULT_STORE_LIMITS,
   scenario,
+  state = scenario.state ?? EMPTY_STATE,
   now,
 }: SessionOptions): Session => {
   const sessionSeed = scenario.seed ?? seed
   // The ids the mock printed hold in every session and scenario: a scenario's own seed seeds its
   // data and faults only (README#scenarios).
   const seeded = seededIds(seed)
-  const { organization, llmProvider, workers } = scenario.state
+  const { organization, llmProvider, workers } = state
   // A scenario recorded from real traffic names its own organization and provider; the seed's
   // ids are drawn all the same, so what follows them draws as before.
   const orgId = organization.id ?? seeded.orgId
@@ -156,10 +181,6 @@ export const createSession = ({
     )
     store.putWorker(withSeededStatus(record, lifecycle, { status, recordedStatus }))
   }
-  const rules: RuleState = {
-    applied: scenario.rules.map(() => 0),
-    hits: scenario.rules.map(() => []),
-  }
   return {
     id,
     scenario,
@@ -170,7 +191,7 @@ export const createSession = ({
     draws: createRandom(streamSeed(sessionSeed, 'draws')),
     store,
     secrets: createSessionSecrets(MAX_SESSION_SECRET_BYTES),
-    rules,
+    rules: freshRules(scenario),
     orgId,
     llmProviderId,
     userId,
@@ -199,6 +220,8 @@ export const createSessions = (options: {
   maxTotalBytes?: number | undefined
   clock: () => number
   scenario: () => Scenario
+  /** The data a session starts with when its scenario declares none: the default scenario's. */
+  defaultState?: () => ScenarioState
 }) => {
   const sessions = new Map<string, Session>()
   const limits: StoreLimits = {
@@ -226,15 +249,7 @@ export const createSessions = (options: {
       sessions.delete(oldest)
     }
   }
-  const start = (id: string, scenario: Scenario) => {
-    const session = createSession({
-      id,
-      seed: options.seed,
-      ...(id === '' ? {} : { ids: named }),
-      limits,
-      scenario,
-      now: options.clock(),
-    })
+  const keep = (id: string, session: Session) => {
     sessions.delete(id)
     sessions.set(id, session)
     while (sessions.size > options.maxSessions) {
@@ -244,6 +259,24 @@ export const createSessions = (options: {
     }
     return session
   }
+  const start = (id: string, scenario: Scenario, state?: ScenarioState) =>
+    keep(
+      id,
+      createSession({
+        id,
+        seed: options.seed,
+        ...(id === '' ? {} : { ids: named }),
+        limits,
+        scenario,
+        state: state ?? scenario.state ?? options.defaultState?.() ?? EMPTY_STATE,
+        now: options.clock(),
+      }),
+    )
+  /** `id` under `scenario`: its data kept when the scenario declares none, else started afresh. */
+  const switchTo = (id: string, scenario: Scenario, found: Session | undefined) =>
+    found && scenario.state === undefined
+      ? keep(id, withBehaviour(found, scenario, options.seed))
+      : start(id, scenario)
   /** The session `id`, started (again) when new or when `scenario` is not the one it runs. */
   const enter = (id: string, scenario: Scenario | undefined): Session => {
     const found = sessions.get(id)
@@ -253,7 +286,9 @@ export const createSessions = (options: {
       shed(id)
       return found
     }
-    const session = start(id, scenario ?? found?.scenario ?? options.scenario())
+    const session = scenario
+      ? switchTo(id, scenario, found)
+      : start(id, found?.scenario ?? options.scenario())
     shed(id)
     return session
   }
@@ -273,9 +308,20 @@ export const createSessions = (options: {
     under(id: string, scenario: Scenario): Session {
       return enter(id, scenario)
     },
-    /** Starts the session again from its scenario (or `scenario`). */
-    reset(id: string, scenario?: Scenario): Session {
-      return start(id, scenario ?? sessions.get(id)?.scenario ?? options.scenario())
+    /** Starts the session again from its scenario. */
+    reset(id: string): Session {
+      return start(id, sessions.get(id)?.scenario ?? options.scenario())
+    },
+    /**
+     * Puts the session under `scenario`: its data kept when the scenario declares none (a
+     * behaviour), else started afresh from the scenario's.
+     */
+    use(id: string, scenario: Scenario): Session {
+      return switchTo(id, scenario, sessions.get(id))
+    },
+    /** Starts the session again from `state`, under its scenario. */
+    seed(id: string, state: ScenarioState): Session {
+      return start(id, sessions.get(id)?.scenario ?? options.scenario(), state)
     },
     /** Drops every session; the next request starts afresh. */
     clear() {

@@ -54,8 +54,8 @@ export const SHIPPED_SCENARIOS: Readonly<Record<string, ScenarioInput>> = {
   flaky: {
     name: 'flaky',
     description:
-      'About one request in four fails with a 503 problem, and one in twenty loses its connection. The failures are drawn from the seed: the same requests fail on every run.',
-    seed: 7,
+      'About one request in four fails with a 503 problem, and one in twenty loses its connection. The failures are drawn from the seed: the same requests fail on every run and in every session, and the first show up at once (the 2nd request answers 503, the 3rd loses its connection).',
+    seed: 3,
     rules: [
       { description: 'connection reset', probability: 0.05, fault: 'reset' },
       {

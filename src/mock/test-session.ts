@@ -1,10 +1,24 @@
 import type { OperationId } from '../api/operations.js'
 import type { JournalEntry } from './journal.js'
+import type { ScenarioStateInput } from './scenario.js'
+import type { stateOf } from './state-of.js'
 
-/** Where the mock is: an app in-process (`createMockApp()`), or a base URL of a running one. */
+/**
+ * Where the mock is: an app in-process (`createMockApp()`, or the `app` of `createMswHandlers`),
+ * or a base URL of a running one (also a URL that msw/node intercepts).
+ */
 export type MockTarget =
-  | { readonly request: (path: string, init?: RequestInit) => Response | Promise<Response> }
+  | { readonly request: (input: Request) => Response | Promise<Response> }
   | string
+
+/** What `session.state()` answers: `GET /__mock/state` of the session. */
+export type MockState = ReturnType<typeof stateOf>
+
+/** What `session.seed()` takes: a scenario's `state` (workers, provider, organization). */
+export type SeedState = ScenarioStateInput
+
+/** The `fetch` of a test session: `fetch`'s own signature, so any client takes it. */
+export type SessionFetch = (input: Request | URL | string, init?: RequestInit) => Promise<Response>
 
 export type TestSessionOptions = {
   /**
@@ -20,6 +34,28 @@ let counter = 0
 
 /** Most journal pages one `requests()` reads: the journal's byte bound fits in far fewer. */
 const MAX_PAGES = 1_000
+
+/** Where relative paths of an in-process app resolve: Hono's `app.request` uses the same. */
+const IN_PROCESS_ORIGIN = 'http://localhost'
+
+/**
+ * The request `input` and `init` make, aimed at the mock: its path and query on `base` whatever
+ * origin it named (a client's `baseUrl`), its body read (bounded by the mock's own limit).
+ */
+const aimedAt = async (base: string, input: Request | URL | string, init?: RequestInit) => {
+  const given = new Request(
+    typeof input === 'string' && input.startsWith('/') ? `${IN_PROCESS_ORIGIN}${input}` : input,
+    init,
+  )
+  const { pathname, search } = new URL(given.url)
+  const hasBody = given.method !== 'GET' && given.method !== 'HEAD'
+  return new Request(`${base}${pathname}${search}`, {
+    method: given.method,
+    headers: given.headers,
+    signal: given.signal,
+    ...(hasBody ? { body: await given.arrayBuffer() } : {}),
+  })
+}
 
 /** The journal's answer, as far as this helper needs to know it. */
 const hasEntries = (body: unknown): body is { entries: JournalEntry[] } =>
@@ -42,19 +78,24 @@ export const createTestSession = (target: MockTarget, options: TestSessionOption
     'x-mock-session': id,
     ...(options.scenario ? { 'x-mock-scenario': options.scenario } : {}),
   }
-  /** A request in this session: the session headers are added to yours. */
-  const sessionFetch = async (path: string, init: RequestInit = {}): Promise<Response> => {
-    const merged = new Headers(init.headers)
-    for (const [name, value] of Object.entries(headers)) merged.set(name, value)
-    const withSession = { ...init, headers: merged }
-    return typeof target === 'string'
-      ? fetch(`${target.replace(/\/+$/, '')}${path}`, withSession)
-      : target.request(path, withSession)
+  /**
+   * A request in this session, with `fetch`'s signature: a path, a URL or a `Request` (its path and
+   * query go to the mock, whatever origin it names). The session headers are added to yours,
+   * unless you set one yourself.
+   */
+  const sessionFetch: SessionFetch = async (input, init) => {
+    const base = typeof target === 'string' ? target.replace(/\/+$/, '') : IN_PROCESS_ORIGIN
+    const request = await aimedAt(base, input, init)
+    for (const [name, value] of Object.entries(headers))
+      if (!request.headers.has(name)) request.headers.set(name, value)
+    return typeof target === 'string' ? fetch(request) : target.request(request)
   }
   const json = async (path: string, init?: RequestInit): Promise<unknown> => {
     const res = await sessionFetch(path, init)
     if (!res.ok)
-      throw new Error(`[worker-api-kit] ${init?.method ?? 'GET'} ${path} answered ${res.status}`)
+      throw new Error(
+        `[worker-api-kit] ${init?.method ?? 'GET'} ${path} answered ${res.status}: ${await res.text()}`,
+      )
     return res.json()
   }
   return {
@@ -82,7 +123,18 @@ export const createTestSession = (target: MockTarget, options: TestSessionOption
       return entries
     },
     /** The session's state: organization, provider (key masked), workers with their current status. */
-    state: async (): Promise<unknown> => json('/__mock/state'),
+    // The mock's own answer (GET /__mock/state), typed by the function that builds it.
+    state: async (): Promise<MockState> => json('/__mock/state') as Promise<MockState>,
+    /**
+     * Starts the session again from a known state (`PUT /__mock/state`, validated by the mock's
+     * scenario schemas: a 400 problem throws) and forgets its requests; answers the new state.
+     */
+    seed: async (state: SeedState): Promise<MockState> =>
+      json('/__mock/state', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(state),
+      }) as Promise<MockState>,
     /** Starts the session again from its scenario and forgets its requests. */
     reset: async (): Promise<void> => {
       await json('/__mock/reset', { method: 'POST' })
@@ -90,3 +142,41 @@ export const createTestSession = (target: MockTarget, options: TestSessionOption
   }
 }
 export type TestSession = ReturnType<typeof createTestSession>
+
+/** A test runner's `beforeEach`: vitest's, Jest's or node:test's all take a function. */
+export type BeforeEachHook = (reset: () => Promise<void>) => unknown
+
+export type UseTestSessionOptions = TestSessionOptions & {
+  /** Your runner's `beforeEach`. Default: the global one (Jest, vitest with `globals: true`). */
+  readonly beforeEach?: BeforeEachHook
+}
+
+/** The runner's global `beforeEach`, when it has one. */
+const globalBeforeEach = (): BeforeEachHook | undefined => {
+  const found: unknown = Reflect.get(globalThis, 'beforeEach')
+  return typeof found === 'function'
+    ? (reset) => Reflect.apply(found, globalThis, [reset])
+    : undefined
+}
+
+/**
+ * One isolated session for a whole test file, reset before each test: call it once at the top of
+ * the file (vitest, Jest, node:test), then seed or use it in each test.
+ * @example
+ * // beforeEach: vitest's or node:test's; Jest's global one is found
+ * const session = useTestSession(app, { beforeEach })
+ * it('lists what it was given', async () => {
+ *   await session.seed({ workers: [{ name: 'gpu box', destination: 'cloud', status: 'stopped' }] })
+ *   expect((await session.state()).workers).toHaveLength(1)
+ * })
+ */
+export const useTestSession = (target: MockTarget, options: UseTestSessionOptions = {}) => {
+  const beforeEach = options.beforeEach ?? globalBeforeEach()
+  if (!beforeEach)
+    throw new Error(
+      "[worker-api-kit] useTestSession found no beforeEach; pass your test runner's: useTestSession(app, { beforeEach })",
+    )
+  const session = createTestSession(target, options)
+  beforeEach(() => session.reset())
+  return session
+}

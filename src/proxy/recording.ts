@@ -1,6 +1,7 @@
 import type { MatchedOperation } from '../api/match-operation.js'
 import { utf8Length } from '../common/utf8-length.js'
 import {
+  EMPTY_STATE,
   MAX_SEED_WORKERS,
   Scenario,
   type ScenarioInput,
@@ -190,7 +191,7 @@ export const createRecording = (source: string, earlier?: ScenarioInput) => {
 
   // A recording goes on from the one the file holds: a restart adds to it, never wipes it.
   if (earlier) {
-    const { state } = Scenario.parse(earlier)
+    const { state = EMPTY_STATE } = Scenario.parse(earlier)
     orgId = state.organization.id
     const { id, hasApiKey, apiKeyLastFour, ...fields } = state.llmProvider
     if (id !== undefined)

@@ -117,6 +117,24 @@ describe.skipIf(!hasChromium)('dashboard in a browser', () => {
     await entries(page).first().locator('.status', { hasText: '401' }).waitFor({ timeout: WAIT_MS })
   })
 
+  it('asks before a switch that replaces the data, and keeps it when told no', async () => {
+    const { dashboard, problems } = await setUp()
+    const page = await dashboard()
+    await page.locator('#scenario', { hasText: 'default' }).waitFor({ timeout: WAIT_MS })
+    // The test's dialog handler dismisses: the switch to `empty` (a state of its own) is refused.
+    await page.locator('button[data-scenario="empty"]').click()
+    await page.locator('button[data-scenario="slow"]').click()
+    await page.locator('#scenario', { hasText: 'slow' }).waitFor({ timeout: WAIT_MS })
+    expect
+      .soft(problems)
+      .toEqual([
+        "dialog: Switch (default) to empty? Its workers and provider are replaced by the scenario's.",
+      ])
+    // `slow` (a behaviour) kept the default session's three workers, without asking.
+    await page.locator('.workers tbody tr').nth(2).waitFor({ timeout: WAIT_MS })
+    expect.soft(await page.locator('.workers tbody tr').count()).toBe(3)
+  })
+
   it("empties a session's state with its Reset button", async () => {
     const { dashboard, otherTab } = await setUp()
     const call = await otherTab()

@@ -15,7 +15,7 @@ describe('worker-api-kit mock --scenario with a seed of its own', () => {
     expect.soft(flaky.banner.seed).toBe('1')
     expect.soft(flaky.banner.orgId).toBe(plain.banner.orgId)
     expect.soft(flaky.banner.llmProviderId).toBe(plain.banner.llmProviderId)
-    expect.soft(flaky.cli.stdout()).toMatch(/^ {2}scenario seed {4}7 \(its data and faults/m)
+    expect.soft(flaky.cli.stdout()).toMatch(/^ {2}scenario seed {4}3 \(its data and faults/m)
     expect.soft(plain.cli.stdout()).not.toMatch(/scenario seed/)
   })
 

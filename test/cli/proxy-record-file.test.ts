@@ -129,7 +129,7 @@ describe('proxy --record FILE', () => {
     const written = await lstat(file)
     expect(written.isFile()).toBe(true)
     expect(written.mode & 0o777).toBe(0o600)
-    expect(loadScenarioFile(file).state.workers.map((w) => w.name)).toEqual(['after the plant'])
+    expect(loadScenarioFile(file).state?.workers.map((w) => w.name)).toEqual(['after the plant'])
   })
 
   it('keeps serving when its folder goes, says so once and in health, and writes again when it can', async () => {
@@ -175,7 +175,7 @@ describe('proxy --record FILE', () => {
     expect(health.recordingError).toBeNull()
     cli.signal('SIGTERM')
     expect((await cli.exit()).code).toBe(0)
-    expect(loadScenarioFile(file).state.workers.map((w) => w.name)).toEqual([
+    expect(loadScenarioFile(file).state?.workers.map((w) => w.name)).toEqual([
       'while the folder is gone',
       'second while gone',
       'back',
@@ -189,7 +189,7 @@ describe('proxy --record FILE', () => {
     const { cli, url } = await startProxy(['--target', staging.url, '--record', file])
     expect((await createWorker(url, { name: 'before the swap' })).status).toBe(201)
     await eventually(async () =>
-      loadScenarioFile(file).state.workers.length === 1 ? true : undefined,
+      loadScenarioFile(file).state?.workers.length === 1 ? true : undefined,
     )
     // The developer copies their own scenario over the recording while the proxy runs.
     const theirs = join(dir, 'theirs.json')
@@ -219,7 +219,7 @@ describe('proxy --record FILE', () => {
     const { cli, url } = await startProxy(['--target', staging.url, '--record', file])
     expect((await createWorker(url, { name: 'first' })).status).toBe(201)
     await eventually(async () =>
-      loadScenarioFile(file).state.workers.length === 1 ? true : undefined,
+      loadScenarioFile(file).state?.workers.length === 1 ? true : undefined,
     )
     await writeFile(join(dir, 'theirs.json'), HAND_WRITTEN)
     await rename(join(dir, 'theirs.json'), file)
@@ -231,7 +231,7 @@ describe('proxy --record FILE', () => {
     cli.signal('SIGTERM')
     expect((await cli.exit()).code).toBe(0)
     expect(await readFile(join(dir, 'moved-away.json'), 'utf8')).toBe(HAND_WRITTEN)
-    expect(loadScenarioFile(file).state.workers.map((w) => w.name)).toEqual([
+    expect(loadScenarioFile(file).state?.workers.map((w) => w.name)).toEqual([
       'first',
       'second',
       'third',
@@ -254,7 +254,7 @@ describe('proxy --record FILE', () => {
     expect((await stat(file)).size).toBeLessThanOrEqual(MAX_SCENARIO_FILE_BYTES)
     const recorded = loadScenarioFile(file)
     expect(recorded.description).toMatch(/oldest dropped/)
-    const names = recorded.state.workers.map((w) => w.name)
+    const names = (recorded.state?.workers ?? []).map((w) => w.name)
     expect(names.length).toBeGreaterThan(15)
     expect(names.at(-1)).toBe('big 24')
     const offline = await startMock(['--scenario', file])

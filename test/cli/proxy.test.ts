@@ -78,14 +78,14 @@ describe('worker-api-kit proxy', () => {
     expect(text).not.toContain(API_KEY)
     expect(text).not.toContain(TOKEN)
     const recorded = Scenario.parse(JSON.parse(text))
-    expect(recorded.state.organization).toMatchObject({ id: staging.banner.orgId })
-    expect(recorded.state.llmProvider).toMatchObject({
+    expect(recorded.state?.organization).toMatchObject({ id: staging.banner.orgId })
+    expect(recorded.state?.llmProvider).toMatchObject({
       id: staging.banner.llmProviderId,
       source: 'custom',
       customConfigText: 'model: x',
       hasApiKey: true,
     })
-    expect(recorded.state.workers.map((w) => [w.id, w.name])).toEqual([
+    expect(recorded.state?.workers.map((w) => [w.id, w.name])).toEqual([
       [worker.id, 'renamed on staging'],
     ])
 
@@ -125,7 +125,7 @@ describe('worker-api-kit proxy', () => {
     second.cli.signal('SIGTERM')
     await second.cli.exit()
     const recorded = Scenario.parse(JSON.parse(await readFile(file, 'utf8')))
-    expect(recorded.state.workers.map((w) => w.id)).toEqual([one, two])
+    expect(recorded.state?.workers.map((w) => w.id)).toEqual([one, two])
 
     const notOurs = join(dir, 'notes.json')
     await writeFile(notOurs, '{"mine": true}\n')

@@ -22,7 +22,9 @@ const Health = z
   })
   .strict()
 const Scenarios = z.object({
-  scenarios: z.array(z.object({ name: z.string(), description: z.string() }).strict()),
+  scenarios: z.array(
+    z.object({ name: z.string(), description: z.string(), replacesData: z.boolean() }).strict(),
+  ),
 })
 
 const API_KEY = 'sk-PLANTED-7d3e1f0a9b8c6d5e4f3a'
@@ -78,7 +80,9 @@ describe('admin', () => {
     const res = await send(createMockApp({ scenarios: [extra] }), 'GET', '/__mock/scenarios')
     const { scenarios } = Scenarios.parse(res.body)
     expect.soft(scenarios).toHaveLength(SHIPPED_SCENARIOS.length + 1)
-    expect.soft(scenarios).toContainEqual({ name: 'mine', description: 'my own' })
+    expect
+      .soft(scenarios)
+      .toContainEqual({ name: 'mine', description: 'my own', replacesData: false })
   })
 
   it('shows the session workers with status, instance and launch as the API answered them', async () => {

@@ -185,13 +185,20 @@ describe('scenario files', () => {
     )
   })
 
-  it('fills the defaults of a minimal scenario', () => {
+  it('fills the defaults of a minimal scenario, and leaves its state undeclared', () => {
     expect(parseScenario({ name: 'minimal' }, 'inline')).toEqual({
       name: 'minimal',
       description: '',
       auth: false,
-      state: { organization: {}, llmProvider: {}, workers: [] },
       rules: [],
+    })
+  })
+
+  it('fills the defaults of a declared state', () => {
+    expect(parseScenario({ name: 'stated', state: {} }, 'inline').state).toEqual({
+      organization: {},
+      llmProvider: {},
+      workers: [],
     })
   })
 

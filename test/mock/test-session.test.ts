@@ -190,17 +190,6 @@ describe('createTestSession', () => {
     expect.soft(entry?.request.authorization).toBe('[REDACTED]')
   })
 
-  it('overrides a session header the request brings', async () => {
-    const app = createMockApp()
-    const session = createTestSession(app)
-    await session.fetch('/v1/workers', {
-      ...json('POST', { name: 'w', destination: 'local' }),
-      headers: { 'content-type': 'application/json', 'x-mock-session': 'other' },
-    })
-    expect.soft((await session.requests()).map((e) => e.session)).toEqual([session.id])
-    expect.soft(app.control.journal.list({ session: 'other' })).toEqual([])
-  })
-
   it('reaches a server given with a trailing slash', async () => {
     const server = await startServer()
     const session = createTestSession(`${server.url}/`)

@@ -92,7 +92,7 @@ describe('a recording the mock carries on from', () => {
       const scenario = proxy.recording.scenario()
       const text = JSON.stringify(scenario)
       expect(FIVE_OF_KEY.filter((five) => text.includes(five))).toEqual([])
-      expect(Scenario.parse(scenario).state.llmProvider).toMatchObject({
+      expect(Scenario.parse(scenario).state?.llmProvider).toMatchObject({
         hasApiKey: true,
         apiKeyLastFour: LAST_FOUR,
       })

@@ -6,6 +6,7 @@ import type { answerOperation } from './answer-operation.js'
 import type { applyScenario } from './apply-scenario.js'
 import type { authorize } from './authorize.js'
 import { carryOutReset, isResetAnswer, truncated } from './faults.js'
+import { preferCode } from './prefer-code.js'
 import type { recordExchange } from './record-exchange.js'
 import type { resolveSession } from './resolve-session.js'
 
@@ -19,7 +20,7 @@ const writtenFor = (c: Context<MockEnv>, response: Response) => {
 
 /**
  * `/v1/*`, in order: the session, the operation (matched once, carried in the context), the body
- * limit, auth, the scenario's rules, the route (validation and handler in one step), and the
+ * limit, auth, a `Prefer: code=NNN` or else the scenario's rules, the route (validation and handler in one step), and the
  * journal, which records every answer, a rule's or a refusal's too.
  */
 export const apiPipeline =
@@ -37,10 +38,14 @@ export const apiPipeline =
     if (refused) return refused
     c.set('operation', matchOperation(c.req.method, c.req.path))
     const early = (await stages.checkBody(c)) ?? (await stages.authorize(c))
-    const scenario = early
-      ? { truncate: false, applied: NO_RULES_APPLIED }
-      : await stages.applyScenario(c)
-    let response = early ?? scenario.answer ?? (await stages.answerOperation(c))
+    // `Prefer: code=NNN` stands in for the scenario's rules on this one request.
+    const preferred = early ? undefined : preferCode(c)
+    const scenario =
+      early || preferred
+        ? { truncate: false, applied: preferred?.applied ?? NO_RULES_APPLIED }
+        : await stages.applyScenario(c)
+    let response =
+      early ?? preferred?.answer ?? scenario.answer ?? (await stages.answerOperation(c))
     // A `truncate` fault cuts the route's answer (a scenario's own answer is never cut).
     if (scenario.truncate) response = await truncated(response)
     await stages.recordExchange(

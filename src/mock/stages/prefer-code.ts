@@ -1,0 +1,64 @@
+import type { Context } from 'hono'
+import type { ProblemStatus } from '../../api/content.js'
+import { operations } from '../../api/operations.js'
+import { declaredStatuses, preferredCode } from '../../api/prefer.js'
+import { BEARER_CHALLENGE } from '../../schemas/response-headers.js'
+import type { MockEnv } from '../env.js'
+import { PROBLEMS, type ProblemKind, problemResponseOf } from '../problem.js'
+import type { AppliedRule } from '../rules.js'
+
+/** The catalogue's problem for each error status an operation declares. */
+const KIND_OF: Record<ProblemStatus, ProblemKind> = {
+  400: 'validation',
+  401: 'unauthorized',
+  404: 'not-found',
+  413: 'payload-too-large',
+  415: 'unsupported-media-type',
+  429: 'rate-limited',
+}
+
+/** The headers the declared answer carries (what the document declares for its status). */
+const HEADERS_OF: Partial<Record<ProblemStatus, Record<string, string>>> = {
+  401: { 'www-authenticate': BEARER_CHALLENGE },
+  429: { 'retry-after': '1' },
+}
+
+const isProblemStatus = (status: number): status is ProblemStatus => Object.hasOwn(KIND_OF, status)
+
+/**
+ * What a `Prefer: code=NNN` decides, in the journal's rule shape: it is no rule of the scenario
+ * (`index` -1), it stands in for them.
+ */
+const preferRule = (code: string): AppliedRule => ({
+  index: -1,
+  description: 'Prefer header',
+  effect: `prefer code=${code}`,
+})
+
+/** What the Prefer header decided: an answer of its own, or the operation's (a 2xx asked for). */
+export type Preference = { readonly answer?: Response; readonly applied: readonly AppliedRule[] }
+
+/**
+ * `Prefer: code=NNN` on an API operation: the declared answer of that status for this one request
+ * (a problem+json from the catalogue for 4xx, the operation's own answer for 2xx, the scenario's
+ * rules skipped); an undeclared or malformed code is a 400 problem naming the header. Undefined
+ * when the request asks for none.
+ */
+export const preferCode = (c: Context<MockEnv>): Preference | undefined => {
+  const matched = c.get('operation')
+  const asked = preferredCode(c.req.header('prefer'))
+  const operation = operations.find((o) => o.operationId === matched?.operationId)
+  if (!asked || !operation) return undefined
+  const declared = declaredStatuses(operation)
+  if ('invalid' in asked || !declared.includes(asked.code)) {
+    const code = 'invalid' in asked ? asked.invalid : String(asked.code)
+    return {
+      answer: problemResponseOf(c, PROBLEMS.undeclaredPreference(code, declared)),
+      applied: [preferRule(code)],
+    }
+  }
+  const applied = [preferRule(String(asked.code))]
+  if (!isProblemStatus(asked.code)) return { applied }
+  const problem = PROBLEMS.preferred(KIND_OF[asked.code])
+  return { answer: problemResponseOf(c, problem, HEADERS_OF[asked.code]), applied }
+}

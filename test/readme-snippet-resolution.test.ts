@@ -1,0 +1,53 @@
+// The README's MSW setup snippet type-checks as users compile it: under `moduleResolution:
+// nodenext` (Node's ESM) and `bundler` (Vite, esbuild), against the built package's types.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { REPO_ROOT, spawnProcess } from './helpers/spawn-cli.js'
+
+const SNIPPET = join(REPO_ROOT, 'test/readme-snippets/msw-snippet.ts')
+const TSC = join(REPO_ROOT, 'node_modules/typescript/bin/tsc')
+const TSC_WAIT_MS = 120_000
+
+const dirs: string[] = []
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
+})
+
+const RESOLUTIONS = [
+  ['nodenext', { module: 'nodenext', moduleResolution: 'nodenext' }],
+  ['bundler', { module: 'preserve', moduleResolution: 'bundler' }],
+] as const
+
+describe('the README MSW snippet', () => {
+  it('is the snippet the README shows', async () => {
+    const readme = await readFile(join(REPO_ROOT, 'README.md'), 'utf8')
+    expect(readme).toContain(`\`\`\`ts\n${await readFile(SNIPPET, 'utf8')}\`\`\``)
+  })
+
+  it.each(RESOLUTIONS)('type-checks under moduleResolution %s', async (_, options) => {
+    // The config sits in the repository (the package resolves itself by name from there).
+    const dir = await mkdtemp(join(REPO_ROOT, '.tsc-'))
+    dirs.push(dir)
+    const config = join(dir, 'tsconfig.json')
+    await writeFile(
+      config,
+      JSON.stringify({
+        compilerOptions: {
+          ...options,
+          target: 'ES2022',
+          lib: ['ES2023', 'DOM'],
+          types: ['node'],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          noUnusedLocals: true,
+        },
+        files: [SNIPPET],
+      }),
+    )
+    const exit = await spawnProcess(process.execPath, [TSC, '-p', config]).exit(TSC_WAIT_MS)
+    expect(exit.stdout + exit.stderr).toBe('')
+    expect(exit.code).toBe(0)
+  })
+})
