@@ -1,9 +1,8 @@
 import type { OperationEntry } from '../api/operation-table.js'
+import { hasLoneSurrogate } from '../common/lone-surrogate.js'
 import { TYPEID_ALPHABET } from '../common/type-id.js'
 import { type JsonSchema, jsonSchemaOf, literalPrefixOf } from './json-schema.js'
 
-/** A surrogate unit without its other half: JSON allows it, Unicode does not (RFC 8259 §8.2). */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 /** A character many stores refuse whatever the spec says (PostgreSQL text cannot hold it). */
 const NUL = '\u0000'
 /** A TypeID suffix as the ids are made: the alphabet, in lower case. */
@@ -26,7 +25,7 @@ const idReading = (value: string, schema: JsonSchema): string | undefined => {
 
 /** Why a string may be read either way: its unit of length, a NUL, a lone surrogate. */
 const textReading = (value: string, schema: JsonSchema): string | undefined => {
-  if (LONE_SURROGATE.test(value)) return 'a lone surrogate'
+  if (hasLoneSurrogate(value)) return 'a lone surrogate'
   if (value.includes(NUL)) return 'a NUL character'
   const codePoints = [...value].length
   const fits = (size: number) =>

@@ -5,7 +5,7 @@ import type { DescribedExchange } from './describe-exchange.js'
 import type { CheckResult, ExchangeSummary, Finding } from './report.js'
 import type { LeftOutCheck } from './select-checks.js'
 
-/** A case that was never sent, and why. */
+/** A case that was not sent, and why. */
 export type NotRun = { readonly case: Case; readonly reason: string }
 
 /** What the run did not do: cases not sent, operations skipped whole. */

@@ -1,3 +1,4 @@
+import { withoutLoneSurrogates } from '../../common/lone-surrogate.js'
 /** `value[key]` when value is a JSON object, else undefined. */
 export const field = (value: unknown, key: string): unknown =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -21,11 +22,8 @@ export const isSameText = (got: unknown, sent: unknown): boolean =>
   got === sent ||
   (typeof got === 'string' && typeof sent === 'string' && asStored(got) === asStored(sent))
 
-/** A surrogate unit without its other half: not text (RFC 8259 §8.2). */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
-
 /**
  * Text as a store may keep it and still keep the same text: trimmed, in Unicode NFC, and with a
  * lone surrogate as U+FFFD (what a UTF-8 store writes for it; RFC 8259 §8.2 leaves it open).
  */
-const asStored = (text: string) => text.replace(LONE_SURROGATE, '\uFFFD').trim().normalize('NFC')
+const asStored = (text: string) => withoutLoneSurrogates(text).trim().normalize('NFC')

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { MatchedOperation } from '../../api/match-operation.js'
+import { withoutLoneSurrogates } from '../../common/lone-surrogate.js'
 import { isJsonMediaType, isJsonRequestType } from '../../common/media-type.js'
 import type { MockEnv } from '../env.js'
 import { toProblemErrors } from '../internal/problem-errors.js'
@@ -26,8 +27,6 @@ const parseJsonBody = async (c: Context<MockEnv>): Promise<unknown> => {
 
 /** A surrogate written as a JSON escape: only then may the parsed strings hold a lone one. */
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/
-/** A surrogate unit without its other half. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 
 /**
  * The body's strings as a UTF-8 store keeps them: a lone surrogate (JSON allows the escape, but it
@@ -35,7 +34,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * holds one. assumption: see README#assumptions
  */
 const storedAsUtf8 = (value: unknown, depth = 0): unknown => {
-  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\uFFFD')
+  if (typeof value === 'string') return withoutLoneSurrogates(value)
   // The API's bodies nest two levels (an object of arrays of strings); deeper is refused anyway.
   if (depth >= MAX_BODY_DEPTH) return value
   if (Array.isArray(value)) return value.map((item) => storedAsUtf8(item, depth + 1))
