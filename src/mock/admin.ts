@@ -10,7 +10,7 @@ import type { MockEnv } from './env.js'
 import type { Journal } from './journal.js'
 import { registerJournalRoutes } from './journal-routes.js'
 import { PROBLEMS, problemResponseOf } from './problem.js'
-import { type ScenarioInput, ScenarioName, ScenarioState } from './scenario.js'
+import { type Scenario, type ScenarioInput, ScenarioName, ScenarioState } from './scenario.js'
 import { ScenarioError } from './scenario-error.js'
 import type { Session, Sessions } from './session.js'
 import { stateOf } from './state-of.js'
@@ -27,6 +27,8 @@ export type MockControl = {
    * page (CORS), so it must not read the disk.
    */
   readonly useScenario: (scenario: string | ScenarioInput, sessionId: string) => Session
+  /** A known scenario by name (given to the app or shipped), or undefined. */
+  readonly lookupScenario: (name: string) => Scenario | undefined
   readonly scenarioNames: () => { name: string; description: string; replacesData: boolean }[]
   readonly clock: () => number
   readonly startedAt: number

@@ -117,6 +117,7 @@ export const createMockApp = (options: MockAppOptions = {}) => {
       if (sessionId === '') appScenario = found
       return session
     },
+    lookupScenario: (name) => catalog.lookup(name),
     scenarioNames: catalog.names,
     clock,
     startedAt: clock(),

@@ -328,6 +328,8 @@ export const createSessions = (options: {
       sessions.clear()
     },
     ids: () => [...sessions.keys()],
+    /** The stream named sessions draw ids and tokens from (saved and loaded with the state). */
+    namedIds: { save: named.save, load: named.load },
     size: () => sessions.size,
     /** Bytes of workers kept over all sessions. */
     bytes: totalBytes,

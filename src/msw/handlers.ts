@@ -1,5 +1,6 @@
 import { type DefaultBodyType, type HttpHandler, http, type PathParams } from 'msw'
 import { createMockApp, type MockApp, type MockAppOptions } from '../mock/app.js'
+import { type MswPersistOptions, persistMock } from './persist.js'
 
 export type MswHandlersOptions = MockAppOptions & {
   /**
@@ -7,6 +8,13 @@ export type MswHandlersOptions = MockAppOptions & {
    * origin. Only `/v1/*` and `/__mock/*` under it are answered; other requests pass through.
    */
   baseUrl?: string
+  /**
+   * Keeps the mock's state across a page reload in this storage (`sessionStorage`,
+   * `localStorage`): every session's workers, provider and scenario, saved after each request and
+   * restored when the handlers are created again. The API key is never written; a reset of all
+   * sessions (`POST /__mock/reset`) removes what was saved. Default: nothing is kept.
+   */
+  persist?: MswPersistOptions
 }
 
 /** The paths of the mock that the handlers answer: the API and the admin routes. */
@@ -19,14 +27,18 @@ const MOCK_PATHS = ['/v1/*', '/__mock/*'] as const
  */
 export const createMswHandlers = ({
   baseUrl = '*',
+  persist,
   ...options
 }: MswHandlersOptions = {}): { handlers: HttpHandler[]; app: MockApp } => {
   const app = createMockApp(options)
+  const save = persist ? persistMock(app, persist) : undefined
   const base = baseUrl.replace(/\/+$/, '')
   const handlers = MOCK_PATHS.map((path) =>
-    http.all<PathParams, DefaultBodyType, undefined>(`${base}${path}`, ({ request }) =>
-      app.fetch(request),
-    ),
+    http.all<PathParams, DefaultBodyType, undefined>(`${base}${path}`, async ({ request }) => {
+      const response = await app.fetch(request)
+      save?.()
+      return response
+    }),
   )
   return { handlers, app }
 }

@@ -7,7 +7,14 @@ export type Random = {
   readonly uint32: () => number
   /** `n` uniform bytes. */
   readonly bytes: (n: number) => Uint8Array
+  /** Where the generator is: `load` it into another to go on from here (a saved mock). */
+  readonly save: () => RandomState
+  /** Goes on from a saved place: the same draws follow as followed it. */
+  readonly load: (state: RandomState) => void
 }
+
+/** The generator's four 32-bit words. */
+type RandomState = readonly [number, number, number, number]
 
 const splitmix32 = (seed: number) => {
   let state = seed >>> 0
@@ -46,5 +53,12 @@ export const createRandom = (seed: number): Random => {
     }
     return out
   }
-  return { uint32, bytes }
+  const save = (): RandomState => [a >>> 0, b >>> 0, c >>> 0, d >>> 0]
+  const load = (state: RandomState) => {
+    a = state[0] >>> 0
+    b = state[1] >>> 0
+    c = state[2] >>> 0
+    d = state[3] >>> 0
+  }
+  return { uint32, bytes, save, load }
 }
