@@ -32,10 +32,23 @@ window.useScenario = (scenario) => worker.resetHandlers(...createMswHandlers({ .
 window.ready = worker.start({ onUnhandledRequest: 'bypass', quiet: true })
 `
 
-const bundlePage = async () => {
+/** A page whose mock keeps its state in sessionStorage: it survives a reload of the tab. */
+const PERSIST_ENTRY = `
+import { setupWorker } from 'msw/browser'
+import { createMswHandlers } from 'worker-api-kit/msw'
+const { handlers } = createMswHandlers({
+  baseUrl: ${JSON.stringify(API)},
+  seed: ${SEED},
+  clock: () => ${FIXED_NOW},
+  persist: { storage: sessionStorage },
+})
+window.ready = setupWorker(...handlers).start({ onUnhandledRequest: 'bypass', quiet: true })
+`
+
+const bundlePage = async (entry = ENTRY) => {
   const result = await build({
     stdin: {
-      contents: ENTRY,
+      contents: entry,
       resolveDir: fileURLToPath(new URL('../..', import.meta.url)),
       loader: 'js',
     },
@@ -73,6 +86,12 @@ describe.skipIf(!hasChromium)('msw in a browser page', () => {
   let browser: Browser
   let site: StaticServer
   let page: Page
+  /** Loads `path` and waits until its MSW worker answers. */
+  const open = async (on: Page, path: string) => {
+    await on.goto(`http://localhost:${site.port}${path}`)
+    await on.waitForFunction(() => 'ready' in globalThis)
+    await on.evaluate(() => (globalThis as unknown as { ready: Promise<unknown> }).ready)
+  }
   beforeAll(async () => {
     const script = await bundlePage()
     site = await startStaticServer({
@@ -81,13 +100,16 @@ describe.skipIf(!hasChromium)('msw in a browser page', () => {
         body: '<!doctype html><title>app</title><script type="module" src="/app.js"></script>',
       },
       '/app.js': { type: 'text/javascript', body: script },
+      '/kept': {
+        type: 'text/html',
+        body: '<!doctype html><title>kept</title><script type="module" src="/kept.js"></script>',
+      },
+      '/kept.js': { type: 'text/javascript', body: await bundlePage(PERSIST_ENTRY) },
       '/mockServiceWorker.js': { type: 'text/javascript', body: readFileSync(SERVICE_WORKER) },
     })
     browser = await launchChromium()
     page = await browser.newPage()
-    await page.goto(`http://localhost:${site.port}/`)
-    await page.waitForFunction(() => 'ready' in globalThis)
-    await page.evaluate(() => (globalThis as unknown as { ready: Promise<unknown> }).ready)
+    await open(page, '/')
   })
   afterAll(async () => {
     await Promise.all([browser?.close(), site?.close()])
@@ -148,5 +170,29 @@ describe.skipIf(!hasChromium)('msw in a browser page', () => {
     )
     const state = await call(page, 'GET', '/__mock/state')
     expect(state).toMatchObject({ status: 200, body: { scenario: 'empty', workers: [] } })
+  })
+
+  it('keeps a created worker across a reload of the page with persist: sessionStorage', async () => {
+    const tab = await browser.newPage()
+    try {
+      await open(tab, '/kept')
+      const created = await call(tab, 'POST', '/v1/workers', {
+        name: 'kept over a reload',
+        destination: 'local',
+      })
+      expect(created.status).toBe(201)
+      const id = (created.body as { worker: { id: string } }).worker.id
+      await tab.reload()
+      await tab.waitForFunction(() => 'ready' in globalThis)
+      await tab.evaluate(() => (globalThis as unknown as { ready: Promise<unknown> }).ready)
+      const state = await call(tab, 'GET', '/__mock/state')
+      const workers = (state.body as { workers: { worker: { id: string; name: string } }[] })
+        .workers
+      expect(workers.map((w) => w.worker)).toContainEqual(
+        expect.objectContaining({ id, name: 'kept over a reload' }),
+      )
+    } finally {
+      await tab.close()
+    }
   })
 })
