@@ -5,7 +5,10 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { REPO_ROOT, spawnProcess } from './helpers/spawn-cli.js'
 
-const SNIPPET = join(REPO_ROOT, 'test/readme-snippets/msw-snippet.ts')
+/** msw/node's setup, and the browser's with `persist`. */
+const SNIPPETS = ['msw-snippet.ts', 'msw-browser-snippet.ts'].map((name) =>
+  join(REPO_ROOT, 'test/readme-snippets', name),
+)
 const TSC = join(REPO_ROOT, 'node_modules/typescript/bin/tsc')
 const TSC_WAIT_MS = 120_000
 
@@ -20,9 +23,9 @@ const RESOLUTIONS = [
 ] as const
 
 describe('the README MSW snippet', () => {
-  it('is the snippet the README shows', async () => {
+  it.each(SNIPPETS)('is the snippet the README shows: %s', async (snippet) => {
     const readme = await readFile(join(REPO_ROOT, 'README.md'), 'utf8')
-    expect(readme).toContain(`\`\`\`ts\n${await readFile(SNIPPET, 'utf8')}\`\`\``)
+    expect(readme).toContain(`\`\`\`ts\n${await readFile(snippet, 'utf8')}\`\`\``)
   })
 
   it.each(RESOLUTIONS)('type-checks under moduleResolution %s', async (_, options) => {
@@ -43,7 +46,7 @@ describe('the README MSW snippet', () => {
           skipLibCheck: true,
           noUnusedLocals: true,
         },
-        files: [SNIPPET],
+        files: SNIPPETS,
       }),
     )
     const exit = await spawnProcess(process.execPath, [TSC, '-p', config]).exit(TSC_WAIT_MS)
