@@ -80,14 +80,14 @@ export const createTestSession = (target: MockTarget, options: TestSessionOption
   }
   /**
    * A request in this session, with `fetch`'s signature: a path, a URL or a `Request` (its path and
-   * query go to the mock, whatever origin it names). The session headers are added to yours,
-   * unless you set one yourself.
+   * query go to the mock, whatever origin it names). Your headers pass through, but the session's
+   * own (`x-mock-session`, and `x-mock-scenario` when it has one) replace any you set: the fetch
+   * is bound to its session, so `state()` and `reset()` describe the session its requests hit.
    */
   const sessionFetch: SessionFetch = async (input, init) => {
     const base = typeof target === 'string' ? target.replace(/\/+$/, '') : IN_PROCESS_ORIGIN
     const request = await aimedAt(base, input, init)
-    for (const [name, value] of Object.entries(headers))
-      if (!request.headers.has(name)) request.headers.set(name, value)
+    for (const [name, value] of Object.entries(headers)) request.headers.set(name, value)
     return typeof target === 'string' ? fetch(request) : target.request(request)
   }
   const json = async (path: string, init?: RequestInit): Promise<unknown> => {

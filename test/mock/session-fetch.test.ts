@@ -96,15 +96,37 @@ describe('session.fetch', () => {
     expect(bad.status).toBe(400)
   })
 
-  it.each(TARGETS)('leaves a session header the caller set %s', async (_, target) => {
-    const at = await target()
-    const [session, other] = [createTestSession(at), createTestSession(at)]
-    const request = new Request('https://api.example.com/v1/workers', {
-      ...POST,
-      headers: { 'content-type': 'application/json', 'x-mock-session': other.id },
-    })
-    const id = await createdId(await session.fetch(request))
-    expect.soft(await idsIn(other)).toContain(id)
-    expect.soft(await idsIn(session)).not.toContain(id)
-  })
+  it.each(TARGETS)(
+    "a request's own session header does not move session.fetch to another session %s",
+    async (_, target) => {
+      const at = await target()
+      const [session, other] = [createTestSession(at), createTestSession(at)]
+      const request = new Request('https://api.example.com/v1/workers', {
+        ...POST,
+        headers: {
+          'content-type': 'application/json',
+          'x-mock-session': other.id,
+          authorization: 'Bearer PLANTED-token',
+        },
+      })
+      const id = await createdId(await session.fetch(request))
+      expect.soft(await idsIn(session)).toContain(id)
+      expect.soft(await idsIn(other)).not.toContain(id)
+      // the caller's other headers still reach the mock
+      const [entry] = await session.requests({ operation: 'createWorker' })
+      expect.soft(entry?.request.contentType).toBe('application/json')
+      expect.soft(entry?.request.authorization).toBe('[REDACTED]')
+    },
+  )
+
+  it.each(TARGETS)(
+    "a request's own scenario header does not move a session made with a scenario %s",
+    async (_, target) => {
+      const session = createTestSession(await target(), { scenario: 'empty' })
+      const res = await session.fetch('/__mock/state', {
+        headers: { 'x-mock-scenario': 'default' },
+      })
+      expect(((await res.json()) as { scenario: string }).scenario).toBe('empty')
+    },
+  )
 })
