@@ -1,6 +1,7 @@
 // CommonJS consumers of the packed kit (README#module-formats): Node's `require`, Jest with
 // ts-jest in CommonJS mode, and TypeScript's declarations under every module resolution a project
 // may use. One scratch project (package.json `type: commonjs`) for the file.
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -8,7 +9,7 @@ import {
   SCRATCH_SETUP_TIMEOUT_MS,
   type ScratchProject,
 } from '../helpers/scratch-project.js'
-import { killSpawned, spawnProcess } from '../helpers/spawn-cli.js'
+import { killSpawned, REPO_ROOT, spawnProcess } from '../helpers/spawn-cli.js'
 
 const RUN_TIMEOUT_MS = 60_000
 
@@ -31,6 +32,32 @@ const CREATE = `{
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'cjs worker', destination: 'local' }),
   }`
+
+/** Jest with ts-jest in CommonJS mode, as the README's Jest snippet is run. */
+const JEST_SETUP = {
+  'jest.config.js': `module.exports = {
+  testEnvironment: 'node',
+  watchman: false,
+  cacheDirectory: '<rootDir>/.jest-cache',
+  testMatch: ['<rootDir>/jest/**/*.test.ts'],
+  transform: { '^.+\\\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.jest.json' }] },
+}
+`,
+  'tsconfig.jest.json': `${JSON.stringify({
+    compilerOptions: {
+      module: 'commonjs',
+      moduleResolution: 'node10',
+      ignoreDeprecations: '6.0',
+      target: 'es2022',
+      strict: true,
+      esModuleInterop: true,
+      skipLibCheck: true,
+      types: [],
+    },
+  })}\n`,
+}
+
+const JEST_SNIPPET = join(REPO_ROOT, 'test/readme-snippets/jest-snippet.ts')
 
 describe('the packed kit in a CommonJS project', () => {
   it(
@@ -70,26 +97,7 @@ test('import() and require() give one module', async () => {
     'runs under Jest with ts-jest in CommonJS mode: a mock app in-process answers a create',
     async () => {
       await project.write({
-        'jest.config.js': `module.exports = {
-  testEnvironment: 'node',
-  watchman: false,
-  cacheDirectory: '<rootDir>/.jest-cache',
-  testMatch: ['<rootDir>/jest/**/*.test.ts'],
-  transform: { '^.+\\\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.jest.json' }] },
-}
-`,
-        'tsconfig.jest.json': `${JSON.stringify({
-          compilerOptions: {
-            module: 'commonjs',
-            moduleResolution: 'node10',
-            ignoreDeprecations: '6.0',
-            target: 'es2022',
-            strict: true,
-            esModuleInterop: true,
-            skipLibCheck: true,
-            types: [],
-          },
-        })}\n`,
+        ...JEST_SETUP,
         'jest/create.test.ts': `import { expect, test } from '@jest/globals'
 import { createMockApp, type Worker } from 'worker-api-kit'
 
@@ -102,9 +110,32 @@ test('a mock app answers a create', async () => {
 })
 `,
       })
-      const exit = await runIn(process.execPath, [tool('jest/bin/jest.js'), '--ci'])
+      const exit = await runIn(process.execPath, [
+        tool('jest/bin/jest.js'),
+        '--ci',
+        'jest/create.test.ts',
+      ])
       expect(exit.code, exit.stdout + exit.stderr).toBe(0)
       expect(exit.stderr).toMatch(/Tests: +1 passed, 1 total/)
+    },
+    RUN_TIMEOUT_MS,
+  )
+
+  it(
+    "runs the README's Jest snippet: useTestSession resets the session between tests",
+    async () => {
+      const snippet = await readFile(JEST_SNIPPET, 'utf8')
+      expect(await readFile(join(REPO_ROOT, 'README.md'), 'utf8')).toContain(
+        `\`\`\`ts\n${snippet}\`\`\``,
+      )
+      await project.write({ ...JEST_SETUP, 'jest/session.test.ts': snippet })
+      const exit = await runIn(process.execPath, [
+        tool('jest/bin/jest.js'),
+        '--ci',
+        'jest/session.test.ts',
+      ])
+      expect(exit.code, exit.stdout + exit.stderr).toBe(0)
+      expect(exit.stderr).toMatch(/Tests: +2 passed, 2 total/)
     },
     RUN_TIMEOUT_MS,
   )
