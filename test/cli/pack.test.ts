@@ -133,14 +133,14 @@ describe('npm pack', () => {
 
 type Step = { line: number; env: Record<string, string>; workingDirectory?: string; run?: string }
 
-const README = documentationText()
+const DOCUMENTATION = documentationText()
 const NODE_PINS = JSON.parse(
   readFileSync(join(REPO_ROOT, 'scripts', 'node-versions.json'), 'utf8'),
 ) as { versions: { version: string }[] }
 
 /** The YAML block under the `In CI (GitHub Actions)` heading, as lines. */
 const ciRecipe = (): string[] => {
-  const lines = README.split('\n')
+  const lines = DOCUMENTATION.split('\n')
   const heading = lines.findIndex((line) => /^#{2,3} In CI \(GitHub Actions\)$/.test(line))
   const open = lines.findIndex((line, index) => index > heading && line === '```yaml')
   const close = lines.findIndex((line, index) => index > open && line === '```')
@@ -152,7 +152,7 @@ const ciRecipe = (): string[] => {
 const stepsOf = (yaml: string[]): Step[] => {
   const steps: Step[] = []
   const start = yaml.indexOf('  steps:')
-  if (start < 0) throw new Error('README CI recipe: no steps')
+  if (start < 0) throw new Error('docs CI recipe: no steps')
   let nested: 'env' | 'with' | undefined
   for (let i = start + 1; i < yaml.length; i++) {
     const raw = yaml[i] ?? ''
@@ -166,7 +166,7 @@ const stepsOf = (yaml: string[]): Step[] => {
       continue
     }
     const key = /^ {6}([\w-]+):(?: (.*))?$/.exec(text)
-    if (!key) throw new Error(`README CI recipe line ${i + 1} not understood: ${raw}`)
+    if (!key) throw new Error(`docs CI recipe line ${i + 1} not understood: ${raw}`)
     const [, name, value = ''] = key
     nested = undefined
     if (name === 'run' && value === '|') {
@@ -178,17 +178,17 @@ const stepsOf = (yaml: string[]): Step[] => {
     } else if (name === 'working-directory') step.workingDirectory = value
     else if ((name === 'env' || name === 'with') && value === '') nested = name
     else if (!['name', 'uses', 'with', 'if'].includes(name ?? '')) {
-      throw new Error(`README CI recipe line ${i + 1}: unexpected key ${name}`)
+      throw new Error(`docs CI recipe line ${i + 1}: unexpected key ${name}`)
     }
   }
   return steps
 }
 
-describe("README's CI recipe", () => {
+describe('the documented CI recipe', () => {
   const yaml = ciRecipe()
 
   it('pins the kit to a commit and Node to the versions CI proves, and never runs npx --yes', () => {
-    const codeLines = README.split('\n').filter((line) => /^\s*(npx|npm|"\$)/.test(line))
+    const codeLines = DOCUMENTATION.split('\n').filter((line) => /^\s*(npx|npm|"\$)/.test(line))
     expect(codeLines.filter((line) => /npx\s+(--yes|-y)\b/.test(line))).toEqual([])
     expect(yaml.join('\n')).toMatch(/^ {8}ref: [0-9a-f]{40}\b/m)
     const majors = NODE_PINS.versions.map((pin) => Number(pin.version.split('.')[0]))
