@@ -1,5 +1,5 @@
 // The CommonJS build (dist/cjs), for `require('worker-api-kit')`, Jest's CommonJS runtime and
-// TypeScript's `module: node16` in CommonJS files (README#module-formats). On Node the package
+// TypeScript's `module: node16` in CommonJS files (docs/library.md#module-formats). On Node the package
 // root has ONE implementation, this bundle: its `import` condition is dist/esm/index.js, an ES
 // module that re-exports it, so a program that both imports and requires the kit holds one copy
 // of the mock's module state (session names, caches), one `ContractError` class. The fixtures and

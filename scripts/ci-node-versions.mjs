@@ -28,7 +28,7 @@ const SMOKE_ONLY = args.has('--smoke-only')
 const CACHE =
   process.env.WORKER_API_KIT_NODE_CACHE ||
   join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'worker-api-kit-node')
-/** What the contract step sends: proves `-H 'Name: env:VAR'` from the README recipe works. */
+/** What the contract step sends: proves `-H 'Name: env:VAR'` from the documented CI recipe (docs/contract.md) works. */
 const TOKEN = 'Bearer ci-node-versions-token'
 
 const log = (message) => console.log(`[node-versions] ${message}`)

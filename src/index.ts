@@ -1,6 +1,6 @@
 /**
  * worker-api-kit: a mock server and contract-testing kit for the Worker and Organization LLM
- * Provider API. The names below are the ones the README tells users to import (README#library);
+ * Provider API. The names below are the ones the README tells users to import (docs/library.md#library);
  * anything not listed here is internal and may change. The subpaths `worker-api-kit/fixtures`,
  * `worker-api-kit/msw` and `worker-api-kit/vitest` have entries of their own.
  */
@@ -42,7 +42,7 @@ export { createMockApp, MAX_BODY_BYTES } from './mock/app.js'
 export { buildFixtures, FIXTURE_APP_OPTIONS } from './mock/fixtures.js'
 /**
  * How workers come up when a scenario gives no `lifecycle` of its own: per destination, the
- * statuses a worker goes through and from when (README#worker-lifecycle).
+ * statuses a worker goes through and from when (docs/scenarios.md#worker-lifecycle).
  * @example
  * ```ts
  * import { DEFAULT_LIFECYCLE, defineScenario } from 'worker-api-kit'

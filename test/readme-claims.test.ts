@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest'
 import { runContract } from '../src/contract/runner.js'
 import { createMockApp } from '../src/mock/app.js'
 import { Scenario } from '../src/mock/scenario.js'
+import { documentationText } from './helpers/documentation.js'
 
-// README statements beyond its curl examples (test/readme.test.ts), each held by a test here.
+// Statements of the README and the docs/ pages beyond their curl examples (test/readme.test.ts),
+// each held by a test here.
 
-const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+const README = documentationText()
 const LINES = README.split('\n')
 /** Where the examples say the mock listens: the CLI's default address. */
 const BASE_URL = 'http://127.0.0.1:4010'
@@ -24,7 +26,7 @@ const fences = (lang: string) => {
   return found
 }
 
-/** The number in the README's "a default run sends fewer than N requests". */
+/** The number in the documentation's "a default run sends fewer than N requests". */
 const requestBound = () => Number(/a default run sends fewer than (\d+) requests/.exec(README)?.[1])
 
 const renameIn = (app: ReturnType<typeof createMockApp>, id: string) =>

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { z } from '@hono/zod-openapi'
 import { describe, expect, it } from 'vitest'
+import { documentationText } from './helpers/documentation.js'
 
-// The package entry exports what the README tells users to import, and nothing more: the list in
-// README#library and src/index.ts are held together here, and every README example imports only
-// names its entry exports.
+// The package entry exports what the README and the docs/ pages tell users to import, and nothing
+// more: the list in docs/library.md#library and src/index.ts are held together here, and every
+// documented example imports only names its entry exports.
 
-const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+const README = documentationText()
 const INDEX_SOURCE = readFileSync(new URL('../src/index.ts', import.meta.url), 'utf8')
 
 /** Each published entry, as the README imports it, and its source. */
@@ -46,11 +47,12 @@ const typeExports = (): string[] =>
         .filter((name) => name !== ''), // a block Biome wraps ends in a comma
   )
 
-/** README#library's list of the entry's exports, as the backticked names it holds. */
+/** docs/library.md#library's list of the entry's exports, as the backticked names it holds. */
 const listedInLibrary = (): Set<string> => {
   const start = README.indexOf('The package entry `worker-api-kit` exports')
   const end = README.indexOf('`worker-api-kit/fixtures`, `worker-api-kit/msw`', start)
-  if (start < 0 || end < 0) throw new Error('README#library: the list of exports is missing')
+  if (start < 0 || end < 0)
+    throw new Error('docs/library.md#library: the list of exports is missing')
   const names = [...README.slice(start, end).matchAll(/`([A-Za-z_][\w]*)`/g)].map((m) => m[1])
   return new Set(names.filter((name): name is string => name !== undefined))
 }
@@ -68,7 +70,7 @@ describe('the package entry', () => {
     }
   })
 
-  it('exports exactly the names README#library lists, the Zod schemas as a group', async () => {
+  it('exports exactly the names docs/library.md#library lists, the Zod schemas as a group', async () => {
     const entry = await import('../src/index.js')
     const values = Object.entries(entry)
       .filter(([, value]) => !(value instanceof z.ZodType))

@@ -1,8 +1,9 @@
-// The README's MSW setup snippet type-checks as users compile it: under `moduleResolution:
+// The documented MSW setup snippet (docs/msw.md) type-checks as users compile it: under `moduleResolution:
 // nodenext` (Node's ESM) and `bundler` (Vite, esbuild), against the built package's types.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { documentationText } from './helpers/documentation.js'
 import { REPO_ROOT, spawnProcess } from './helpers/spawn-cli.js'
 
 /** msw/node's setup, and the browser's with `persist`. */
@@ -23,9 +24,9 @@ const RESOLUTIONS = [
 ] as const
 
 describe('the README MSW snippet', () => {
-  it.each(SNIPPETS)('is the snippet the README shows: %s', async (snippet) => {
-    const readme = await readFile(join(REPO_ROOT, 'README.md'), 'utf8')
-    expect(readme).toContain(`\`\`\`ts\n${await readFile(snippet, 'utf8')}\`\`\``)
+  it.each(SNIPPETS)('is the snippet the documentation shows: %s', async (snippet) => {
+    expect(documentationText()).toContain(`\`\`\`ts
+${await readFile(snippet, 'utf8')}\`\`\``)
   })
 
   it.each(RESOLUTIONS)('type-checks under moduleResolution %s', async (_, options) => {

@@ -1,13 +1,16 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { createMockApp } from '../src/mock/app.js'
+import { readDocumentation } from './helpers/documentation.js'
 
-// The README's curl examples, replayed in-process against the mock. Each example is a command in a
+// The curl examples of the README and the docs/ pages, replayed in-process against the mock, each
+// page's examples in its own sequence. Each example is a command in a
 // ```sh block, right after a `# → <status>` line; an ```http block right after that ```sh block is
 // the response excerpt. The parsers below are small and strict: whatever they do not understand
 // throws, so an example this file cannot check fails the suite instead of being skipped.
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+const DOCUMENTATION = readDocumentation()
 
 /** Where the examples say the mock listens: the CLI's default address. */
 const BASE_URL = 'http://127.0.0.1:4010'
@@ -26,7 +29,7 @@ type CurlCommand = { method: string; url: Word; headers: Word[]; body?: Word }
 type ResponseExcerpt = { status: number; headers: [string, string][]; body?: unknown }
 
 type Example = {
-  /** README line of the `# → <status>` annotation. */
+  /** Line of the `# → <status>` annotation. */
   line: number
   status: number
   /** `METHOD url` as written, for the test name. */
@@ -38,7 +41,7 @@ type Example = {
 }
 
 const fail = (line: number, message: string): never => {
-  throw new Error(`README.md line ${line}: ${message}`)
+  throw new Error(`line ${line}: ${message}`)
 }
 
 /** Fenced code blocks (```lang … ```), with 1-based line numbers. */
@@ -209,7 +212,7 @@ const ANNOTATION = /^# → (\d{3})$/
 const CAPTURE = /^([A-Za-z_]\w*)=\$\((.*)\)$/s
 const JQ_FIELD = /\|\s*jq -r ((?:\.[A-Za-z_]\w*)+)\s*$/
 
-/** Every annotated curl example of a README, in order, with its response excerpt if shown. */
+/** Every annotated curl example of a markdown file, in order, with its response excerpt if shown. */
 const collectExamples = (markdown: string): Example[] => {
   const examples: Example[] = []
   const captured = new Set<string>()
@@ -352,7 +355,14 @@ const toPattern = (excerpt: unknown): unknown => {
   return excerpt
 }
 
-const EXAMPLES = collectExamples(README)
+/** The examples of every documentation file; an error names the file. */
+const EXAMPLES = DOCUMENTATION.flatMap(({ path, text }) => {
+  try {
+    return collectExamples(text).map((example) => ({ ...example, file: path }))
+  } catch (error) {
+    throw new Error(`${path} ${error instanceof Error ? error.message : String(error)}`)
+  }
+})
 
 /** The text of a `## heading` section, up to the next `## `. */
 const sectionOf = (heading: string) => {
@@ -361,7 +371,7 @@ const sectionOf = (heading: string) => {
   return start < 0 ? '' : README.slice(start, end < 0 ? undefined : end)
 }
 
-describe('README', () => {
+describe('README and docs/', () => {
   it('starts the quick start with `npm install && npm start` and `npm test`', () => {
     const commands = fencesOf(sectionOf('Quick start'))
       .filter((fence) => fence.lang === 'sh')
@@ -381,13 +391,19 @@ describe('README', () => {
 
   it.each(
     EXAMPLES.map(
-      (example) => [`line ${example.line}, ${example.request}`, example.status, example] as const,
+      (example) =>
+        [
+          `${example.file} line ${example.line}, ${example.request}`,
+          example.status,
+          example,
+        ] as const,
     ),
-  )('answers the README example at %s with %i', async (_title, _status, example) => {
+  )('answers the documented example at %s with %i', async (_title, _status, example) => {
     const app = createMockApp()
     const variables: Variables = new Map()
-    // Examples run in sequence (create, then rename): replay the ones before this one first.
-    for (const earlier of EXAMPLES.slice(0, EXAMPLES.indexOf(example))) {
+    // A page's examples run in sequence (create, then rename): replay its earlier ones first.
+    const page = EXAMPLES.filter((other) => other.file === example.file)
+    for (const earlier of page.slice(0, page.indexOf(example))) {
       await send(app, earlier, variables)
     }
     const { res, text } = await send(app, example, variables)

@@ -79,7 +79,7 @@ const requestWithExamples = (
     params?: Record<string, string | undefined>
     body?: Readonly<Record<string, ResponseExample>>
   } = new Map(Object.entries(examples)).get(operation.operationId) ?? {}
-  // Every operation takes the mock's per-request override (README#prefer), declared here once.
+  // Every operation takes the mock's per-request override (docs/http-api.md#one-answer-on-request-prefer-code), declared here once.
   const request: NonNullable<RouteConfig['request']> = {
     ...operation.request,
     headers: z.object({ Prefer: PreferHeader }),

@@ -10,7 +10,7 @@ import { REDACTED } from './redact.js'
 
 /**
  * Shorter values are masked where they stand (their header) but not searched for in free text:
- * three characters would mask unrelated words. README#secrets says so.
+ * three characters would mask unrelated words. docs/security.md#security says so.
  */
 const MIN_CREDENTIAL_LENGTH = 4
 /**

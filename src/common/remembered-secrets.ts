@@ -4,7 +4,7 @@ import { REDACTED } from './redact.js'
  * Most bytes of secrets a run remembers (tokens a server handed out, values under secret names),
  * counted as the secrets' own lengths. Sized for a day of a proxy's traffic: 10 000 creates × 3
  * tokens of up to 128 characters is 3.84 MB. Past it the oldest are forgotten first
- * (README#limits). Measured: 30 000 tokens of 36 characters (the mock's) take ~2.6 MB of heap
+ * (docs/limits.md#limits). Measured: 30 000 tokens of 36 characters (the mock's) take ~2.6 MB of heap
  * besides the strings themselves, and masking a create's answer takes ~3 µs with all of them.
  */
 export const MAX_REMEMBERED_SECRET_BYTES = 4 * 1024 * 1024

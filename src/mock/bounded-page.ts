@@ -1,11 +1,11 @@
 import { z } from '@hono/zod-openapi'
 
-/** Most items one admin list answer holds, and how many it holds by default (README#admin-api). */
+/** Most items one admin list answer holds, and how many it holds by default (docs/admin-api.md). */
 export const MAX_PAGE_LIMIT = 1_000
 /**
  * An admin list stops adding items once its answer would pass this many bytes of JSON; its
  * `next` cursor continues it. Big enough for a whole default journal of ordinary requests, small
- * enough that a few readers at once cost a few MB. assumption: see README#limits
+ * enough that a few readers at once cost a few MB. assumption: see docs/limits.md#limits
  */
 export const MAX_PAGE_BYTES = 1024 * 1024
 

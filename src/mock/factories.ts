@@ -11,7 +11,7 @@ import type { LlmProviderRecord, WorkerRecord } from './store.js'
 /** What a factory needs: seeded sources and the current time. */
 export type FactoryContext = { faker: MockFaker; random: Random; now: number }
 
-/** How a new worker is launched, per destination. assumption: see README#assumptions */
+/** How a new worker is launched, per destination. assumption: see docs/limits.md#assumptions */
 export const DEFAULT_LAUNCH: Record<Destination, MockLaunch> = {
   local: { mode: 'cli', pollAfterMs: 2_000 },
   cloud: { mode: 'managed', pollAfterMs: 5_000 },
@@ -136,7 +136,7 @@ export const buildLlmProviderRecord = (
 /**
  * A PATCH of the provider (spec §4.1): `source` is replaced, every other field given replaces the
  * stored one, omitted fields are kept, an empty `apiKey` removes the key.
- * assumption: see README#assumptions
+ * assumption: see docs/limits.md#assumptions
  */
 export const mergeLlmProvider = (
   record: LlmProviderRecord,

@@ -36,7 +36,7 @@ export const Fixtures = z.object({
   llmProviderModelsDev: MockLlmProviderEnvelope,
   llmProviderCustom: MockLlmProviderEnvelope,
   // The validation problem always names its fields: typed so, `problems.validation.errors[0]`
-  // compiles under strict TS (README#fixtures).
+  // compiles under strict TS (docs/library.md#fixtures).
   problems: z
     .record(FixtureProblemKind, Problem)
     .and(

@@ -66,15 +66,15 @@ export type JournalRecord = Omit<JournalEntry, 'seq' | 'rules' | 'response'> & {
 
 const NO_RESPONSE: JournalEntry['response'] = Object.freeze({ contentType: null, body: null })
 
-/** Most entries kept; the oldest go first (README#limits). */
+/** Most entries kept; the oldest go first (docs/limits.md#limits). */
 export const DEFAULT_MAX_JOURNAL = 1_000
 /**
  * Most bytes of entries kept (their JSON size); the oldest go first. 1 000 ordinary entries take
  * ~0.5 MB; this keeps 240 or more of the largest (a 64 KiB body, a long path and query).
- * assumption: see README#limits
+ * assumption: see docs/limits.md#limits
  */
 export const DEFAULT_MAX_JOURNAL_BYTES = 16 * 1024 * 1024
-/** A path, query or content type longer than this is kept as an excerpt (README#limits). */
+/** A path, query or content type longer than this is kept as an excerpt (docs/limits.md#limits). */
 export const MAX_JOURNALLED_TEXT = 2 * 1024
 /** Past this length a URL is worth copying out of (ordinary URLs are shared as they are). */
 const MAX_SHARED_URL = 1024

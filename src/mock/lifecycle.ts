@@ -32,7 +32,7 @@ export const Lifecycle = z.object({ local: Steps, cloud: Steps }).strict()
 export type Lifecycle = z.infer<typeof Lifecycle>
 
 /**
- * How workers come up when a scenario says nothing (assumption: see README#lifecycle): a local
+ * How workers come up when a scenario says nothing (assumption: see docs/scenarios.md#worker-lifecycle): a local
  * worker waits for its host to connect; a cloud worker provisions a machine, then starts.
  */
 export const DEFAULT_LIFECYCLE: Lifecycle = {

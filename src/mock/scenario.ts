@@ -167,7 +167,7 @@ const SeedLlmProvider = z
 /**
  * The data a session starts with: the organization, its LLM provider and the workers. A
  * scenario that declares none (a behaviour: `slow`, `flaky`) starts from the default scenario's,
- * and a session switched to it keeps its own (README#scenarios). `PUT /__mock/state` takes one too.
+ * and a session switched to it keeps its own (docs/scenarios.md#scenarios). `PUT /__mock/state` takes one too.
  */
 export const ScenarioState = z
   .object({

@@ -138,7 +138,7 @@ export const createSession = ({
 }: SessionOptions): Session => {
   const sessionSeed = scenario.seed ?? seed
   // The ids the mock printed hold in every session and scenario: a scenario's own seed seeds its
-  // data and faults only (README#scenarios).
+  // data and faults only (docs/scenarios.md#scenarios).
   const seeded = seededIds(seed)
   const { organization, llmProvider, workers } = state
   // A scenario recorded from real traffic names its own organization and provider; the seed's
@@ -198,13 +198,13 @@ export const createSession = ({
   }
 }
 
-/** Most sessions kept at once; past it the least recently used is dropped (README#limits). */
+/** Most sessions kept at once; past it the least recently used is dropped (docs/limits.md#limits). */
 export const DEFAULT_MAX_SESSIONS = 100
 
 /**
  * Bytes of workers kept over all sessions (each session's `store.bytes()`); past it the least
  * recently used sessions are dropped, as past `maxSessions`. 32 sessions at their full 8 MiB
- * budget: a bound a laptop bears, where 100 × 8 MiB would not. assumption: see README#limits
+ * budget: a bound a laptop bears, where 100 × 8 MiB would not. assumption: see docs/limits.md#limits
  */
 const DEFAULT_MAX_TOTAL_BYTES = 256 * 1024 * 1024
 

@@ -9,7 +9,7 @@ import { toWorkerView } from './worker-view.js'
 
 /**
  * Strings of the state longer than this are shown as excerpts: the state is for reading, and a
- * worker's free-text fields have no spec maximum. assumption: see README#admin-api
+ * worker's free-text fields have no spec maximum. assumption: see docs/admin-api.md
  */
 export const MAX_STATE_STRING = 1024
 
@@ -74,7 +74,7 @@ export const stateOf = (session: Session, now: number, query: StateQuery = {}) =
       MAX_STATE_STRING,
       session.secrets.mask,
     ),
-    /** What the session keeps, against its bounds (README#limits). */
+    /** What the session keeps, against its bounds (docs/limits.md#limits). */
     stored: {
       workers: store.workers.size,
       bytes: store.bytes(),

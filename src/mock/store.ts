@@ -37,11 +37,11 @@ export type LlmProviderRecord = {
  * Bytes of stored workers one session keeps (their JSON size, see `jsonBytes`). A typical worker
  * is ~0.8 KB, so 10 000 fit and the count bound comes first; a create's body is at most 1 MiB
  * (MAX_BODY_BYTES), so 8 of the largest fit. With the default 100 sessions the worst case is
- * 800 MiB, which the cap over all sessions (session.ts) brings down. assumption: see README#limits
+ * 800 MiB, which the cap over all sessions (session.ts) brings down. assumption: see docs/limits.md#limits
  */
 export const DEFAULT_MAX_SESSION_BYTES = 8 * 1024 * 1024
 
-/** Bounds of one session's state; the oldest entry is evicted past them (README#limits). */
+/** Bounds of one session's state; the oldest entry is evicted past them (docs/limits.md#limits). */
 export const DEFAULT_STORE_LIMITS = {
   maxWorkers: 10_000,
   maxBytes: DEFAULT_MAX_SESSION_BYTES,
@@ -101,7 +101,7 @@ export const createStore = (limits: StoreLimits = DEFAULT_STORE_LIMITS) => {
     /**
      * Stores a worker (a known id keeps its place), then drops the oldest others until both bounds
      * hold. The worker just put always stays, even alone past `maxBytes`: a create's body bounds
-     * its size. assumption: see README#limits
+     * its size. assumption: see docs/limits.md#limits
      */
     putWorker(record: WorkerRecord) {
       const id = record.worker.id

@@ -63,7 +63,7 @@ const seedOf = (worker: Record<string, unknown>) => {
   const seed = SeedWorker.safeParse({
     ...pick(worker, SEEDED_WORKER_FIELDS),
     // A status of ours goes on along the lifecycle from where it was; another (the real service's
-    // own) is left to the lifecycle by the worker's age. assumption: see README#assumptions
+    // own) is left to the lifecycle by the worker's age. assumption: see docs/limits.md#assumptions
     ...(status.success ? { recordedStatus: status.data } : {}),
   })
   if (!seed.success) return undefined

@@ -110,7 +110,7 @@ export const instantOf = (value: string): number | undefined => {
 /**
  * An ISO 8601 date-time with any offset, as the spec promises (spec §2.2, §2.4), that is a real
  * time on the calendar. A time without an offset is accepted: ISO 8601 allows a local time (RFC
- * 3339 would not) and the spec says ISO 8601. assumption: see README#assumptions
+ * 3339 would not) and the spec says ISO 8601. assumption: see docs/limits.md#assumptions
  */
 export const DateTime = z
   .string()
@@ -120,5 +120,5 @@ export const DateTime = z
   })
   .openapi({ format: 'date-time', description: 'ISO 8601 date-time' })
 
-/** The mock's own date-times: UTC with milliseconds. assumption: see README#assumptions */
+/** The mock's own date-times: UTC with milliseconds. assumption: see docs/limits.md#assumptions */
 export const MockDateTime = z.iso.datetime({ precision: 3 })

@@ -22,7 +22,7 @@ type IdPrefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX]
 
 /**
  * Prefixes of the mock's own TypeIDs, where the spec shows only a string (`createdByUserId`,
- * spec §2.2). assumption: see README#assumptions
+ * spec §2.2). assumption: see docs/limits.md#assumptions
  */
 export const MOCK_ID_PREFIX = { user: 'usr' } as const
 

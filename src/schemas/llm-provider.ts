@@ -33,7 +33,7 @@ export const LlmProviderEnvelope = z
   .openapi('LlmProviderEnvelope')
 export type LlmProviderEnvelope = z.infer<typeof LlmProviderEnvelope>
 
-// ---- The mock's own choices where the spec is silent (principle 6). assumption: see README#assumptions
+// ---- The mock's own choices where the spec is silent (principle 6). assumption: see docs/limits.md#assumptions
 
 /**
  * The LLM provider as the mock returns it. The API key is never returned: `hasApiKey` says whether

@@ -82,7 +82,7 @@ export type CreateWorkerResponse = z.infer<typeof CreateWorkerResponse>
 export const WorkerEnvelope = z.object({ worker: Worker }).openapi('WorkerEnvelope')
 export type WorkerEnvelope = z.infer<typeof WorkerEnvelope>
 
-// ---- The mock's own choices where the spec is silent (principle 6). assumption: see README#assumptions
+// ---- The mock's own choices where the spec is silent (principle 6). assumption: see docs/limits.md#assumptions
 
 /** Worker statuses the mock uses (spec §2.2: allowed values not shown). */
 export const MockWorkerStatus = z

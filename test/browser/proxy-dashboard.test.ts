@@ -13,7 +13,7 @@ const hasChromium = chromiumPath() !== undefined
 if (!hasChromium && process.env['CI']) throw new Error('[worker-api-kit] CI must have chromium')
 
 const WAIT_MS = 10_000
-/** Where a screenshot goes when SCREENSHOT_DIR is set (for the README and review by eye). */
+/** Where a screenshot goes when SCREENSHOT_DIR is set (for docs/proxy.md and review by eye). */
 const SCREENSHOT_DIR = process.env['SCREENSHOT_DIR']
 
 describe.skipIf(!hasChromium)('the proxy dashboard in a browser', () => {

@@ -1,5 +1,5 @@
 // Packs the repository as published and installs the tarball into a fresh project; runs the
-// README's CI recipe as written. The tests build nothing: `npm test` builds first, and the packs
+// documented CI recipe (docs/contract.md) as written. The tests build nothing: `npm test` builds first, and the packs
 // skip `prepack` (the build) so they never rewrite dist/ while other test files spawn it. Needs the
 // npm registry (or a warm cache) for the dependencies.
 import { readFileSync } from 'node:fs'
@@ -7,6 +7,12 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import {
+  documentationPaths,
+  documentationText,
+  readDocumentation,
+  relativeLinksOf,
+} from '../helpers/documentation.js'
 import { killSpawned, REPO_ROOT, spawnProcess } from '../helpers/spawn-cli.js'
 
 const PACK_TIMEOUT_MS = 30_000
@@ -20,7 +26,7 @@ const makeTempDir = async (name: string) => {
   return dir
 }
 
-/** npm's warnings, less the one a machine's own ~/.npmrc causes (README: Install warnings). */
+/** npm's warnings, less the one a machine's own ~/.npmrc causes (docs/install.md#install-warnings). */
 const npmWarnings = (stderr: string) =>
   stderr
     .split('\n')
@@ -59,6 +65,16 @@ describe('npm pack', () => {
       expect.soft(files).toContain('fixtures/index.json')
       expect.soft(files).toContain('fixtures/workers/running.json')
       expect.soft(files.filter((path) => /^(src|test)\//.test(path))).toEqual([])
+      // Every page the README links, and every file those pages link, is in the tarball: the
+      // README's links work in node_modules/worker-api-kit as they do in a clone.
+      const shipped = readDocumentation().filter((file) => files.includes(file.path))
+      expect.soft(shipped.map((file) => file.path)).toEqual(documentationPaths())
+      const dead = shipped.flatMap((file) =>
+        relativeLinksOf(file)
+          .filter((link) => !files.includes(link.path))
+          .map((link) => `${file.path}:${link.line} ${link.target}`),
+      )
+      expect.soft(dead).toEqual([])
 
       await writeFile(
         join(consumer, 'package.json'),
@@ -111,24 +127,24 @@ describe('npm pack', () => {
   )
 })
 
-// The README's "In CI (GitHub Actions)" job, read from the README and run: its `run:` blocks, in
+// The documented "In CI (GitHub Actions)" job, read from docs/contract.md and run: its `run:` blocks, in
 // bash as GitHub runs them, with this checkout as the kit's checkout (its `npm ci` already done by
 // CI and `npm test`) and the mock standing in for staging.
 
 type Step = { line: number; env: Record<string, string>; workingDirectory?: string; run?: string }
 
-const README = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8')
+const DOCUMENTATION = documentationText()
 const NODE_PINS = JSON.parse(
   readFileSync(join(REPO_ROOT, 'scripts', 'node-versions.json'), 'utf8'),
 ) as { versions: { version: string }[] }
 
-/** The YAML block under `### In CI (GitHub Actions)`, as lines. */
+/** The YAML block under the `In CI (GitHub Actions)` heading, as lines. */
 const ciRecipe = (): string[] => {
-  const lines = README.split('\n')
-  const heading = lines.indexOf('### In CI (GitHub Actions)')
+  const lines = DOCUMENTATION.split('\n')
+  const heading = lines.findIndex((line) => /^#{2,3} In CI \(GitHub Actions\)$/.test(line))
   const open = lines.findIndex((line, index) => index > heading && line === '```yaml')
   const close = lines.findIndex((line, index) => index > open && line === '```')
-  if (heading < 0 || open < 0 || close < 0) throw new Error('README: no yaml block under In CI')
+  if (heading < 0 || open < 0 || close < 0) throw new Error('docs: no yaml block under In CI')
   return lines.slice(open + 1, close)
 }
 
@@ -136,7 +152,7 @@ const ciRecipe = (): string[] => {
 const stepsOf = (yaml: string[]): Step[] => {
   const steps: Step[] = []
   const start = yaml.indexOf('  steps:')
-  if (start < 0) throw new Error('README CI recipe: no steps')
+  if (start < 0) throw new Error('docs CI recipe: no steps')
   let nested: 'env' | 'with' | undefined
   for (let i = start + 1; i < yaml.length; i++) {
     const raw = yaml[i] ?? ''
@@ -150,7 +166,7 @@ const stepsOf = (yaml: string[]): Step[] => {
       continue
     }
     const key = /^ {6}([\w-]+):(?: (.*))?$/.exec(text)
-    if (!key) throw new Error(`README CI recipe line ${i + 1} not understood: ${raw}`)
+    if (!key) throw new Error(`docs CI recipe line ${i + 1} not understood: ${raw}`)
     const [, name, value = ''] = key
     nested = undefined
     if (name === 'run' && value === '|') {
@@ -162,17 +178,17 @@ const stepsOf = (yaml: string[]): Step[] => {
     } else if (name === 'working-directory') step.workingDirectory = value
     else if ((name === 'env' || name === 'with') && value === '') nested = name
     else if (!['name', 'uses', 'with', 'if'].includes(name ?? '')) {
-      throw new Error(`README CI recipe line ${i + 1}: unexpected key ${name}`)
+      throw new Error(`docs CI recipe line ${i + 1}: unexpected key ${name}`)
     }
   }
   return steps
 }
 
-describe("README's CI recipe", () => {
+describe('the documented CI recipe', () => {
   const yaml = ciRecipe()
 
   it('pins the kit to a commit and Node to the versions CI proves, and never runs npx --yes', () => {
-    const codeLines = README.split('\n').filter((line) => /^\s*(npx|npm|"\$)/.test(line))
+    const codeLines = DOCUMENTATION.split('\n').filter((line) => /^\s*(npx|npm|"\$)/.test(line))
     expect(codeLines.filter((line) => /npx\s+(--yes|-y)\b/.test(line))).toEqual([])
     expect(yaml.join('\n')).toMatch(/^ {8}ref: [0-9a-f]{40}\b/m)
     const majors = NODE_PINS.versions.map((pin) => Number(pin.version.split('.')[0]))

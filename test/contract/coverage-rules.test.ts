@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { operations } from '../../src/api/operations.js'
 import { bodySchemaOf, paramsSchemaOf, seededIdMaker } from '../../src/contract/cases.js'
@@ -6,6 +5,7 @@ import { buildRules, type Rule, type RuleKind } from '../../src/contract/coverag
 import { jsonSchemaOf, literalPrefixOf } from '../../src/contract/json-schema.js'
 import { limitsOf } from '../../src/contract/limits.js'
 import { successOf } from '../../src/contract/success-schema.js'
+import { documentationText } from '../helpers/documentation.js'
 
 const rules = buildRules()
 const makeId = seededIdMaker(1)
@@ -109,9 +109,9 @@ describe('buildRules', () => {
   })
 })
 
-describe('README', () => {
-  it('states the number of rules a default run against our mock exercises', async () => {
-    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8')
+describe('the documentation', () => {
+  it('states the number of rules a default run against our mock exercises', () => {
+    const readme = documentationText()
     expect(readme).toContain(`**100 %\n(${rules.length} of ${rules.length})**`)
     expect(readme).toContain(`| rules (${rules.length} today) |`)
   })

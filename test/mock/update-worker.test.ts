@@ -74,7 +74,7 @@ describe('updateWorker', () => {
 })
 
 describe('updateWorker name length', () => {
-  // assumption: see README#assumptions. Zod 4 counts code points, so an emoji counts once.
+  // assumption: see docs/limits.md#assumptions. Zod 4 counts code points, so an emoji counts once.
   it.each([
     ['accepts', 255, 200],
     ['rejects', 256, 400],

@@ -1,4 +1,4 @@
-// The packed kit in a frontend's bundlers (README#module-formats): the schemas from the package
+// The packed kit in a frontend's bundlers (docs/library.md#module-formats): the schemas from the package
 // root (its `browser` condition) and from `worker-api-kit/schemas` bundle with no Node built-in
 // and run in Chromium; the MSW handlers imported for development only leave a production bundle
 // as if never imported (`sideEffects: false`). One scratch project for the file.

@@ -1,4 +1,4 @@
-// CommonJS consumers of the packed kit (README#module-formats): Node's `require`, Jest with
+// CommonJS consumers of the packed kit (docs/library.md#module-formats): Node's `require`, Jest with
 // ts-jest in CommonJS mode, and TypeScript's declarations under every module resolution a project
 // may use. One scratch project (package.json `type: commonjs`) for the file.
 import { readFile } from 'node:fs/promises'

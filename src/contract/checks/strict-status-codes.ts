@@ -2,7 +2,7 @@ import { ALL_OPERATIONS, fail, pass } from '../check.js'
 import { defineCheck } from '../define-check.js'
 import { successOf } from '../success-schema.js'
 
-/** Our conventions (README#assumptions): the declared success code, 400 invalid, 404 unknown. */
+/** Our conventions (docs/limits.md#assumptions): the declared success code, 400 invalid, 404 unknown. */
 export const strictStatusCodes = defineCheck({
   id: 'strict-status-codes',
   title:

@@ -4,7 +4,7 @@ import { mergeLlmProvider, toMockLlmProvider } from '../factories.js'
 import { PROBLEMS, problemResponse } from '../problem.js'
 import type { OperationHandler } from './operation-handler.js'
 
-/** spec §4.1: merge the given fields into the stored provider. assumption: see README#assumptions */
+/** spec §4.1: merge the given fields into the stored provider. assumption: see docs/limits.md#assumptions */
 export const updateLlmProvider: OperationHandler<typeof route> = (c, { params, body }) => {
   const session = c.get('session')
   const { orgId, llmProviderId } = params

@@ -31,7 +31,7 @@ const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/
 /**
  * The body's strings as a UTF-8 store keeps them: a lone surrogate (JSON allows the escape, but it
  * is no text, RFC 8259 §8.2) becomes U+FFFD, so no answer, journal entry or state of the mock ever
- * holds one. assumption: see README#assumptions
+ * holds one. assumption: see docs/limits.md#assumptions
  */
 const storedAsUtf8 = (value: unknown, depth = 0): unknown => {
   if (typeof value === 'string') return withoutLoneSurrogates(value)

@@ -13,7 +13,7 @@ const rewritten = (value: unknown): unknown => {
 }
 
 // spec §2.2, §2.4: ISO 8601 date-times; ISO 8601 allows a local time with no offset (RFC 3339
-// would not). The suite accepts it and compares no such times. assumption: see README#assumptions
+// would not). The suite accepts it and compares no such times. assumption: see docs/limits.md#assumptions
 export default variant('date-times without an offset (ISO 8601 local time)', {
   success: { createWorker: rewritten, updateWorker: rewritten },
 })
