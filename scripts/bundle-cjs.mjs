@@ -20,6 +20,8 @@ await build({
     index: 'dist/src/index.js',
     fixtures: 'dist/src/fixtures.js',
     schemas: 'dist/src/schemas/index.js',
+    // Jest in CommonJS mode over msw/node: the handlers, with msw itself left a package.
+    msw: 'dist/src/msw/handlers.js',
   },
   outdir: CJS,
   bundle: true,

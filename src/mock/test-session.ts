@@ -5,11 +5,13 @@ import type { stateOf } from './state-of.js'
 
 /**
  * Where the mock is: an app in-process (`createMockApp()`, or the `app` of `createMswHandlers`),
- * or a base URL of a running one (also a URL that msw/node intercepts).
+ * a base URL of a running one (also a URL that msw/node intercepts), or a function answering that
+ * URL when a request is made (a server a `beforeAll` starts: `() => server.url`).
  */
 export type MockTarget =
   | { readonly request: (input: Request) => Response | Promise<Response> }
   | string
+  | (() => string)
 
 /** What `session.state()` answers: `GET /__mock/state` of the session. */
 export type MockState = ReturnType<typeof stateOf>
@@ -85,10 +87,11 @@ export const createTestSession = (target: MockTarget, options: TestSessionOption
    * is bound to its session, so `state()` and `reset()` describe the session its requests hit.
    */
   const sessionFetch: SessionFetch = async (input, init) => {
-    const base = typeof target === 'string' ? target.replace(/\/+$/, '') : IN_PROCESS_ORIGIN
+    const url = typeof target === 'function' ? target() : target
+    const base = typeof url === 'string' ? url.replace(/\/+$/, '') : IN_PROCESS_ORIGIN
     const request = await aimedAt(base, input, init)
     for (const [name, value] of Object.entries(headers)) request.headers.set(name, value)
-    return typeof target === 'string' ? fetch(request) : target.request(request)
+    return typeof url === 'string' ? fetch(request) : url.request(request)
   }
   const json = async (path: string, init?: RequestInit): Promise<unknown> => {
     const res = await sessionFetch(path, init)

@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { documentationText } from '../helpers/documentation.js'
 import {
   makeScratchProject,
   SCRATCH_SETUP_TIMEOUT_MS,
@@ -19,7 +20,13 @@ const runIn = (command: string, args: string[]) =>
   spawnProcess(command, args, { cwd: project.dir }).exit(RUN_TIMEOUT_MS)
 
 beforeAll(async () => {
-  project = await makeScratchProject('commonjs', ['jest', 'ts-jest', 'typescript', '@jest/globals'])
+  project = await makeScratchProject('commonjs', [
+    'jest',
+    'ts-jest',
+    'typescript',
+    '@jest/globals',
+    'msw',
+  ])
 }, SCRATCH_SETUP_TIMEOUT_MS)
 
 afterAll(async () => {
@@ -69,6 +76,7 @@ const test = require('node:test')
 const { createMockApp, ContractError } = require('worker-api-kit')
 const { workers } = require('worker-api-kit/fixtures')
 const { CreateWorkerBody } = require('worker-api-kit/schemas')
+const { createMswHandlers } = require('worker-api-kit/msw')
 
 test('creates a worker in-process', async () => {
   const app = createMockApp({ seed: 7 })
@@ -77,6 +85,12 @@ test('creates a worker in-process', async () => {
   assert.strictEqual((await res.json()).worker.name, 'cjs worker')
   assert.strictEqual(workers.running.worker.status, 'running')
   assert.strictEqual(CreateWorkerBody.safeParse({ name: '', destination: 'local' }).success, false)
+})
+
+test('requires the MSW handlers', () => {
+  const { handlers, app } = createMswHandlers({ baseUrl: 'https://api.example.com' })
+  assert.strictEqual(handlers.length, 2)
+  assert.strictEqual(typeof app.request, 'function')
 })
 
 test('import() and require() give one module', async () => {
@@ -88,7 +102,7 @@ test('import() and require() give one module', async () => {
       })
       const exit = await runIn(process.execPath, ['--test', 'create.test.js'])
       expect(exit.code, exit.stdout + exit.stderr).toBe(0)
-      expect(exit.stdout).toMatch(/^# pass 2$/m)
+      expect(exit.stdout).toMatch(/^# pass 3$/m)
     },
     RUN_TIMEOUT_MS,
   )
@@ -125,9 +139,7 @@ test('a mock app answers a create', async () => {
     "runs the README's Jest snippet: useTestSession resets the session between tests",
     async () => {
       const snippet = await readFile(JEST_SNIPPET, 'utf8')
-      expect(await readFile(join(REPO_ROOT, 'README.md'), 'utf8')).toContain(
-        `\`\`\`ts\n${snippet}\`\`\``,
-      )
+      expect(documentationText()).toContain(`\`\`\`ts\n${snippet}\`\`\``)
       await project.write({ ...JEST_SETUP, 'jest/session.test.ts': snippet })
       const exit = await runIn(process.execPath, [
         tool('jest/bin/jest.js'),
@@ -178,6 +190,44 @@ export const status = (worker: Worker, fixtures: Fixtures): string =>
         expect.soft(exit.stdout + exit.stderr, config).toBe('')
         expect.soft(exit.code, config).toBe(0)
       }
+    },
+    RUN_TIMEOUT_MS,
+  )
+
+  it(
+    'runs under Jest in CommonJS mode over HTTP: useTestSession on a mock server it started',
+    async () => {
+      await project.write({
+        ...JEST_SETUP,
+        'jest/http.test.ts': `import { afterAll, beforeAll, expect, it } from '@jest/globals'
+import { type MockServer, startMockServer, useTestSession } from 'worker-api-kit'
+
+let server: MockServer
+beforeAll(async () => {
+  server = await startMockServer({ port: 0 })
+})
+afterAll(() => server.close())
+const session = useTestSession(() => server.url)
+
+it('creates a worker over HTTP', async () => {
+  const res = await session.fetch('/v1/workers', ${CREATE})
+  expect(res.status).toBe(201)
+  expect((await session.state()).workers.map(({ worker }) => worker.name)).toContain('cjs worker')
+})
+
+it('starts the next test from the scenario again', async () => {
+  const names = (await session.state()).workers.map(({ worker }) => worker.name)
+  expect(names).not.toContain('cjs worker')
+})
+`,
+      })
+      const exit = await runIn(process.execPath, [
+        tool('jest/bin/jest.js'),
+        '--ci',
+        'jest/http.test.ts',
+      ])
+      expect(exit.code, exit.stdout + exit.stderr).toBe(0)
+      expect(exit.stderr).toMatch(/Tests: +2 passed, 2 total/)
     },
     RUN_TIMEOUT_MS,
   )
