@@ -93,7 +93,9 @@ describe('browser bundle of worker-api-kit/msw', () => {
 
   it("is what package.json's browser condition of ./msw names", () => {
     const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'))
-    const browser: string = manifest.exports['./msw'].browser
-    expect(startUp).toContain(browser.replace(/^\.\//, ''))
+    const browser: { types: string; default: string } = manifest.exports['./msw'].browser
+    expect(startUp).toContain(browser.default.replace(/^\.\//, ''))
+    // A TypeScript project resolving the browser condition gets the handlers' declarations.
+    expect(browser.types).toBe(manifest.exports['./msw'].types)
   })
 })
