@@ -1,5 +1,6 @@
 import type { Case } from './cases.js'
 import type { Rule } from './coverage-rules.js'
+import { sentBodyOf } from './exchange.js'
 import type { JsonSchema } from './json-schema.js'
 
 /** What one request shows about one rule. */
@@ -16,14 +17,6 @@ const NONE: Evidence = { isViolation: false, isAtBound: false, isOmission: false
 
 /** Not JSON at all: no field can be read, and the body is not the object the spec asks for. */
 const NOT_JSON = Symbol('not JSON')
-
-const parsed = (text: string): unknown => {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return NOT_JSON
-  }
-}
 
 /** The values at `segments` (`*`: every item of an array) that are present. */
 const valuesAt = (root: unknown, segments: readonly string[]): unknown[] => {
@@ -104,12 +97,12 @@ export type SentParts = {
   readonly params: Readonly<Record<string, string>>
 }
 
-/** The exact body sent (parsed once: a body may hold 65 535 characters) and the path used. */
+/** The body sent, as the exchange parsed it once (undefined: not JSON), and the path used. */
 export const sentParts = (
-  sentBody: string,
+  sentJson: unknown,
   params: Readonly<Record<string, string>>,
 ): SentParts => ({
-  body: parsed(sentBody),
+  body: sentJson === undefined ? NOT_JSON : sentJson,
   params,
 })
 
@@ -141,8 +134,4 @@ export const evidenceOf = (rule: Rule, c: Case, sent: SentParts): Evidence => {
 
 /** What a case not sent would have shown (its own body and path overrides only). */
 export const evidenceOfCase = (rule: Rule, c: Case): Evidence =>
-  evidenceOf(
-    rule,
-    c,
-    sentParts('json' in c.body ? JSON.stringify(c.body.json) : c.body.raw, c.params ?? {}),
-  )
+  evidenceOf(rule, c, sentParts(sentBodyOf(c.body).sentJson, c.params ?? {}))

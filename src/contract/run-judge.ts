@@ -1,12 +1,15 @@
 import { secretsIn } from '../common/redact.js'
-import { type Check, type CheckInput, isSuccess } from './check.js'
+import type { Check } from './check.js'
 import { field } from './checks/json-object.js'
 import { type Coverage, createCoverage } from './coverage.js'
 import { describeExchange } from './describe-exchange.js'
+import type { CheckInput } from './exchange.js'
 import type { Redactor } from './redactor.js'
 import type { CheckResult } from './report.js'
 import type { LeftOutCheck } from './select-checks.js'
-import { createTally, type Unsent } from './tally.js'
+import { isSuccess } from './status-class.js'
+import { createTally } from './tally.js'
+import type { Unsent } from './unsent.js'
 
 export type RunJudgeOptions = {
   /** The checks that judge, in the report's order. */
