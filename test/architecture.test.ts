@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -40,7 +40,80 @@ const edges = tsFilesUnder(SRC).flatMap((file) =>
   layersImportedBy(file).map((to) => ({ file: relative(SRC, file), from: layerOf(file), to })),
 )
 
+/**
+ * The files of src/ a file imports: every relative specifier of `import`, `import type`,
+ * `export … from`, a dynamic `import()` and a `typeof import()`, resolved to its `.ts` file.
+ */
+const filesImportedBy = (file: string): string[] => {
+  const source = readFileSync(file, 'utf8')
+  const specifiers = [...source.matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g)].map(
+    (m) => m[1] ?? '',
+  )
+  return specifiers.map((specifier) => {
+    const target = join(file, '..', specifier)
+    const candidates = [target.replace(/\.js$/, '.ts'), `${target}.ts`, join(target, 'index.ts')]
+    return relative(SRC, candidates.find((candidate) => existsSync(candidate)) ?? target)
+  })
+}
+
+/** The import circles of a graph: its strongly connected components of more than one file (Tarjan). */
+const circlesOf = (graph: ReadonlyMap<string, readonly string[]>): string[][] => {
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const circles: string[][] = []
+  const visit = (node: string) => {
+    index.set(node, index.size)
+    low.set(node, index.get(node) ?? 0)
+    stack.push(node)
+    onStack.add(node)
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next)
+        low.set(node, Math.min(low.get(node) ?? 0, low.get(next) ?? 0))
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node) ?? 0, index.get(next) ?? 0))
+      }
+    }
+    if (low.get(node) !== index.get(node)) return
+    const component: string[] = []
+    let member: string | undefined
+    do {
+      member = stack.pop()
+      if (member === undefined) break
+      onStack.delete(member)
+      component.push(member)
+    } while (member !== node)
+    const isSelfImport = component.length === 1 && (graph.get(node) ?? []).includes(node)
+    if (component.length > 1 || isSelfImport) circles.push(component.sort())
+  }
+  for (const node of graph.keys()) if (!index.has(node)) visit(node)
+  return circles
+}
+
+const importGraph = new Map(
+  tsFilesUnder(SRC).map((file) => [relative(SRC, file), filesImportedBy(file)] as const),
+)
+
 describe('architecture', () => {
+  it('finds a circle where files import each other, type-only and re-exports included', () => {
+    const graph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts']],
+      ['d.ts', ['a.ts', 'd.ts']],
+      ['e.ts', []],
+    ])
+    expect(circlesOf(graph)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['d.ts']])
+    expect(importGraph.get('contract/index.ts')?.length).toBeGreaterThan(0)
+    expect(importGraph.get('mock/stages/public-routes.ts')).toContain('mock/served-document.ts')
+  })
+
+  it('has no import circle in src (each circle listed by its files)', () => {
+    expect(circlesOf(importGraph).map((circle) => circle.join(' ⇄ '))).toEqual([])
+  })
+
   it('finds the imports it judges', () => {
     expect(edges.some((e) => e.from === 'mock' && e.to === 'schemas')).toBe(true)
     expect(edges.some((e) => e.from === 'cli' && e.to === 'mock')).toBe(true)

@@ -1,6 +1,6 @@
 import type { CaseKind, Expectation } from './cases.js'
-import { type CheckInput, type Earlier, isClientError, isSuccess } from './check.js'
-import type { ReceivedResponse } from './report.js'
+import type { CheckInput, Earlier, ReceivedResponse } from './exchange.js'
+import { isClientError, isSuccess } from './status-class.js'
 
 /** The answers a check judges; `json-success` is a 2xx whose body parsed as JSON. */
 type ResponseClass = 'any' | 'success' | 'json-success' | 'client-error'

@@ -1,32 +1,6 @@
 import type { OperationId } from '../api/operations.js'
 import type { AppliesTo } from './applies-to.js'
-import type { Case } from './cases.js'
-import type { Exchange } from './report.js'
-
-/** What a check sees: the case it judges, the exchange it produced, and the run's profile. */
-export type CheckInput = {
-  readonly case: Case
-  readonly exchange: Exchange
-  /** The exact text that was sent as the body. */
-  readonly sentBody: string
-  /** The path parameters that were used. */
-  readonly params: Readonly<Record<string, string>>
-  /** What earlier exchanges of the run established: identity across calls. */
-  readonly earlier?: Earlier | undefined
-}
-
-/** What the run learned before this exchange, for checks that judge across calls. */
-export type Earlier = {
-  /** Worker ids that earlier creates answered, each with the body that created it. */
-  readonly createdIds: ReadonlyMap<string, string>
-  /** The worker the rename cases rename, as its create answered it. */
-  readonly renamedWorker?: unknown
-  /**
-   * The worker the run's first successful create answered. Known to a contract run only: its
-   * requests carry one set of headers, so one caller; a proxy's traffic has many callers.
-   */
-  readonly firstCreatedWorker?: unknown
-}
+import type { CheckInput } from './exchange.js'
 
 export type Verdict =
   | { readonly kind: 'pass' }
@@ -67,9 +41,6 @@ export const ALL_OPERATIONS: readonly OperationId[] = [
   'updateWorker',
   'updateLlmProvider',
 ]
-
-export const isSuccess = (status: number) => status >= 200 && status < 300
-export const isClientError = (status: number) => status >= 400 && status < 500
 
 /** A short quote of a value for a failure message. */
 export const quote = (value: unknown, max = 80) => {

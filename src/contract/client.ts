@@ -1,7 +1,7 @@
 import { readAtMost, untilAborted } from '../common/read-at-most.js'
 import { decodeBody } from './decode-body.js'
+import type { Exchange, ReceivedResponse, SentRequest } from './exchange.js'
 import { MAX_JSON_DEPTH, parseJson } from './parse-json.js'
-import type { Exchange, ReceivedResponse, SentRequest } from './report.js'
 import { BodyTooLarge, describeTransportError } from './transport-error.js'
 
 export type Fetch = (input: string, init: RequestInit) => Response | Promise<Response>

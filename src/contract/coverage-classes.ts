@@ -1,6 +1,7 @@
 import type { Expectation } from './cases.js'
-import type { Check, CheckInput } from './check.js'
+import type { Check } from './check.js'
 import type { Rule } from './coverage-rules.js'
+import type { CheckInput } from './exchange.js'
 
 /** What a run did with one class of the catalogue on one rule. */
 export type ClassOutcome = {

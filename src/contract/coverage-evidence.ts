@@ -1,5 +1,6 @@
 import type { Case } from './cases.js'
 import type { Rule } from './coverage-rules.js'
+import { sentBodyOf } from './exchange.js'
 import type { JsonSchema } from './json-schema.js'
 
 /** What one request shows about one rule. */
@@ -17,31 +18,36 @@ const NONE: Evidence = { isViolation: false, isAtBound: false, isOmission: false
 /** Not JSON at all: no field can be read, and the body is not the object the spec asks for. */
 const NOT_JSON = Symbol('not JSON')
 
-const parsed = (text: string): unknown => {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return NOT_JSON
-  }
-}
-
-/** The values at `segments` (`*`: every item of an array) that are present. */
-const valuesAt = (root: unknown, segments: readonly string[]): unknown[] => {
-  const [head, ...rest] = segments
-  if (head === undefined) return [root]
-  if (head === '*') return Array.isArray(root) ? root.flatMap((item) => valuesAt(item, rest)) : []
-  if (
-    typeof root !== 'object' ||
-    root === null ||
-    Array.isArray(root) ||
-    !Object.hasOwn(root, head)
-  )
-    return []
-  return valuesAt(Reflect.get(root, head), rest)
-}
-
 const isObject = (value: unknown): value is object =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** Adds to `out` the values at `segments[from..end)` below `root` that are present. */
+const collectAt = (
+  root: unknown,
+  segments: readonly string[],
+  from: number,
+  end: number,
+  out: unknown[],
+): unknown[] => {
+  const head = segments[from]
+  if (from >= end || head === undefined) {
+    out.push(root)
+    return out
+  }
+  if (head === '*') {
+    if (Array.isArray(root)) for (const item of root) collectAt(item, segments, from + 1, end, out)
+    return out
+  }
+  if (!isObject(root) || !Object.hasOwn(root, head)) return out
+  return collectAt(Reflect.get(root, head), segments, from + 1, end, out)
+}
+
+/**
+ * The values at the first `end` segments (`*`: every item of an array) that are present. Walked
+ * by index: it runs for every rule on every exchange.
+ */
+const valuesAt = (root: unknown, segments: readonly string[], end = segments.length): unknown[] =>
+  collectAt(root, segments, 0, end, [])
 
 /** Whether a value has the JSON type a schema names. */
 const hasType = (value: unknown, type: string | undefined): boolean => {
@@ -65,6 +71,17 @@ const hasType = (value: unknown, type: string | undefined): boolean => {
   }
 }
 
+/** The spec's few patterns, compiled once each rather than once per value judged. */
+const PATTERNS = new Map<string, RegExp>()
+const patternOf = (source: string): RegExp => {
+  let pattern = PATTERNS.get(source)
+  if (!pattern) {
+    pattern = new RegExp(source)
+    PATTERNS.set(source, pattern)
+  }
+  return pattern
+}
+
 /** The size a bound rule measures, when the value is of the kind it measures. */
 const sizeOf = (rule: Rule, value: unknown): number | undefined => {
   if ((rule.kind === 'min-length' || rule.kind === 'max-length') && typeof value === 'string')
@@ -82,7 +99,7 @@ const breaks = (rule: Rule, schema: JsonSchema, value: unknown): boolean => {
     case 'enum':
       return hasType(value, schema.type) && !(schema.enum ?? []).includes(value)
     case 'pattern':
-      return typeof value === 'string' && !new RegExp(schema.pattern ?? '').test(value)
+      return typeof value === 'string' && !patternOf(schema.pattern ?? '').test(value)
     case 'min-length':
     case 'min-items': {
       const size = sizeOf(rule, value)
@@ -104,12 +121,12 @@ export type SentParts = {
   readonly params: Readonly<Record<string, string>>
 }
 
-/** The exact body sent (parsed once: a body may hold 65 535 characters) and the path used. */
+/** The body sent, as the exchange parsed it once (undefined: not JSON), and the path used. */
 export const sentParts = (
-  sentBody: string,
+  sentJson: unknown,
   params: Readonly<Record<string, string>>,
 ): SentParts => ({
-  body: parsed(sentBody),
+  body: sentJson === undefined ? NOT_JSON : sentJson,
   params,
 })
 
@@ -119,7 +136,7 @@ export const evidenceOf = (rule: Rule, c: Case, sent: SentParts): Evidence => {
   const root = rule.part === 'params' ? sent.params : sent.body
   const key = rule.segments.at(-1) ?? ''
   if (rule.kind === 'required' || rule.kind === 'optional') {
-    const parents = valuesAt(root, rule.segments.slice(0, -1)).filter(isObject)
+    const parents = valuesAt(root, rule.segments, rule.segments.length - 1).filter(isObject)
     const isMissing = parents.some((parent) => !Object.hasOwn(parent, key))
     return {
       isViolation: c.expect === 'reject' && rule.kind === 'required' && isMissing,
@@ -139,10 +156,15 @@ export const evidenceOf = (rule: Rule, c: Case, sent: SentParts): Evidence => {
   }
 }
 
+/** A case's own body and path overrides, parsed once per case however many rules ask. */
+const partsOfCase = new WeakMap<Case, SentParts>()
+
 /** What a case not sent would have shown (its own body and path overrides only). */
-export const evidenceOfCase = (rule: Rule, c: Case): Evidence =>
-  evidenceOf(
-    rule,
-    c,
-    sentParts('json' in c.body ? JSON.stringify(c.body.json) : c.body.raw, c.params ?? {}),
-  )
+export const evidenceOfCase = (rule: Rule, c: Case): Evidence => {
+  let sent = partsOfCase.get(c)
+  if (!sent) {
+    sent = sentParts(sentBodyOf(c.body).sentJson, c.params ?? {})
+    partsOfCase.set(c, sent)
+  }
+  return evidenceOf(rule, c, sent)
+}

@@ -1,5 +1,5 @@
+import { operationEntry } from '../api/operation-table.js'
 import { type OperationId, operations } from '../api/operations.js'
-import { bodySchemaOf, paramsSchemaOf } from './cases.js'
 import { type JsonSchema, jsonSchemaOf, literalPrefixOf } from './json-schema.js'
 import { successOf } from './success-schema.js'
 
@@ -142,7 +142,7 @@ const responseRulesOf = (
 export const buildRules = (): Rule[] =>
   operations.flatMap((operation) => {
     const operationId = operation.operationId
-    const params = paramsSchemaOf(operation)
+    const { paramsSchema: params, bodySchema } = operationEntry(operationId)
     const parts: [RulePart, Omit<Rule, 'id' | 'operationId' | 'part'>[]][] = [
       // A path parameter cannot be left out or sent as JSON: its rules are its format.
       [
@@ -153,7 +153,7 @@ export const buildRules = (): Rule[] =>
             )
           : [],
       ],
-      ['body', requestRulesOf(jsonSchemaOf(bodySchemaOf(operation)), [])],
+      ['body', requestRulesOf(jsonSchemaOf(bodySchema), [])],
       ['response', responseRulesOf(jsonSchemaOf(successOf(operationId).schema), [])],
     ]
     return parts.flatMap(([part, rules]) =>

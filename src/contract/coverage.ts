@@ -1,11 +1,12 @@
 import { jsonPointer } from '../common/json-pointer.js'
 import type { Case } from './cases.js'
-import type { Check, CheckInput } from './check.js'
+import type { Check } from './check.js'
 import { type ClassOutcome, createClassTally } from './coverage-classes.js'
 import { evidenceOf, evidenceOfCase, type SentParts, sentParts } from './coverage-evidence.js'
 import { buildRules, type Rule, type RuleKind, type RulePart } from './coverage-rules.js'
+import type { CheckInput } from './exchange.js'
 import { successOf } from './success-schema.js'
-import type { Unsent } from './tally.js'
+import type { Unsent } from './unsent.js'
 
 type CoverageVerdict = 'covered-pass' | 'covered-fail' | 'not-exercised'
 
@@ -147,7 +148,7 @@ export const createCoverage = (checks: readonly Check[]): CoverageRecorder => {
         })
         continue
       }
-      sent ??= sentParts(input.sentBody, input.params)
+      sent ??= sentParts(input.sentJson, input.params)
       const evidence = evidenceOf(rule, input.case, sent)
       if (evidence.isViolation)
         countVerdict({ count: count.violation, input, check: judgeOf('violation') })

@@ -1,6 +1,6 @@
 import { isSecretHeader } from '../common/redact.js'
+import type { SentRequest } from './exchange.js'
 import type { Redactor } from './redactor.js'
-import type { SentRequest } from './report.js'
 
 /** Longer bodies are cut in the curl line (the JSON report keeps the excerpt). */
 const MAX_CURL_BODY = 64 * 1024

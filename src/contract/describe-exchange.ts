@@ -1,8 +1,9 @@
 import { isSecretHeader, REDACTED, secretsIn } from '../common/redact.js'
-import type { CheckInput, Verdict } from './check.js'
+import type { Verdict } from './check.js'
 import { curlFor } from './curl.js'
+import type { CheckInput, SentRequest } from './exchange.js'
 import type { Redactor } from './redactor.js'
-import type { ExchangeSummary, Finding, SentRequest } from './report.js'
+import type { ExchangeSummary, Finding } from './report.js'
 
 /** Characters of a request or response body kept in a report. */
 const EXCERPT_CHARS = 400

@@ -2,7 +2,8 @@
 // Everything else under src/contract is its own business.
 export { baseUrlProblem } from './base-url-problem.js'
 export { ContractError } from './contract-error.js'
-export type { Report, TransportError } from './report.js'
+export type { TransportError } from './exchange.js'
+export type { Report } from './report.js'
 export { type ContractOptions, runContract } from './runner.js'
 export {
   createTrafficJudge,

@@ -1,54 +1,6 @@
 import type { OperationId } from '../api/operations.js'
 import type { Coverage } from './coverage.js'
-import type { JsonFlaws } from './parse-json.js'
-
-/** What the suite sent. Bodies are kept as the exact text sent. */
-export type SentRequest = {
-  readonly method: string
-  readonly url: string
-  readonly headers: Readonly<Record<string, string>>
-  readonly body?: string | undefined
-}
-
-/**
- * What came back, when anything did. `json` is set when the body parsed as JSON. Held only while
- * the checks judge it: the report keeps redacted excerpts, never whole bodies.
- */
-export type ReceivedResponse = {
-  readonly status: number
-  readonly headers: Readonly<Record<string, string>>
-  readonly text: string
-  readonly json?: unknown
-  readonly isJson: boolean
-  /** Why a body that may be JSON was not parsed (nested deeper than the judge parses, not UTF-8). */
-  readonly parseError?: string | undefined
-  /** The body began with a UTF-8 byte order mark, read past (RFC 8259 §8.1: senders MUST NOT add one). */
-  readonly hasByteOrderMark?: boolean | undefined
-  /** Where the JSON parses but is not interoperable: a repeated name, a lone surrogate (RFC 8259). */
-  readonly jsonFlaws?: JsonFlaws | undefined
-}
-
-/** A transport failure: the server did not give a complete, valid answer. */
-export type TransportError = {
-  /** `malformed`: bytes came back, but not valid HTTP (headers over the limit, not HTTP at all). */
-  readonly kind: 'timeout' | 'network' | 'too-large' | 'truncated' | 'malformed'
-  /** Before any answer (`connect`), or after the status and headers arrived (`body`). */
-  readonly stage: 'connect' | 'body'
-  readonly message: string
-  /** The transport's error code, e.g. `ECONNREFUSED`, `UND_ERR_HEADERS_OVERFLOW`. */
-  readonly code?: string | undefined
-  /** A timeout the run's bound cut short (less than `--timeout` was left): not the server's fault. */
-  readonly isCutByRunBound?: boolean | undefined
-}
-
-/** One request and its outcome. Never thrown: a misbehaving server is a finding. */
-export type Exchange = {
-  readonly request: SentRequest
-  readonly response?: ReceivedResponse | undefined
-  readonly error?: TransportError | undefined
-  readonly durationMs: number
-  readonly attempts: number
-}
+import type { SentRequest } from './exchange.js'
 
 /** A failed expectation on one exchange, ready to print (already redacted). */
 export type Finding = {

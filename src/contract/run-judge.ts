@@ -1,12 +1,15 @@
 import { secretsIn } from '../common/redact.js'
-import { type Check, type CheckInput, isSuccess } from './check.js'
+import type { Check, Verdict } from './check.js'
 import { field } from './checks/json-object.js'
 import { type Coverage, createCoverage } from './coverage.js'
 import { describeExchange } from './describe-exchange.js'
+import type { CheckInput } from './exchange.js'
 import type { Redactor } from './redactor.js'
 import type { CheckResult } from './report.js'
 import type { LeftOutCheck } from './select-checks.js'
-import { createTally, type Unsent } from './tally.js'
+import { isSuccess } from './status-class.js'
+import { createTally } from './tally.js'
+import type { Unsent } from './unsent.js'
 
 export type RunJudgeOptions = {
   /** The checks that judge, in the report's order. */
@@ -37,16 +40,37 @@ const createdWorkerOf = (input: CheckInput): object | undefined => {
   return typeof worker === 'object' && worker !== null ? worker : undefined
 }
 
+/**
+ * The check, remembering its verdict on the exchange it judged last. The tally, the coverage's
+ * rules and its classes ask the same checks about the same exchange (the response schema once per
+ * rule of a success body); a verdict depends on the check's input alone, so it is worked out once.
+ */
+const judgingOnce = (check: Check): Check => {
+  let judged: CheckInput | undefined
+  let verdict: Verdict | undefined
+  return {
+    ...check,
+    run: (input) => {
+      if (input !== judged || verdict === undefined) {
+        verdict = check.run(input)
+        judged = input
+      }
+      return verdict
+    },
+  }
+}
+
 /** The run's judging stage: every check's verdict and the rule coverage, exchange by exchange. */
 export const createRunJudge = (options: RunJudgeOptions): RunJudge => {
   const { redactor } = options
+  const checks = options.checks.map(judgingOnce)
   const tally = createTally({
-    checks: options.checks,
+    checks,
     describe: (input) => describeExchange(input, redactor),
     isStrict: options.isStrict,
     leftOut: options.leftOut,
   })
-  const coverage = createCoverage(options.checks)
+  const coverage = createCoverage(checks)
   // The run has one caller (one set of headers): what its first create answered is its own.
   let firstCreatedWorker: unknown
   return {

@@ -1,10 +1,9 @@
 import { operationEntry } from '../api/operation-table.js'
 import type { OperationId } from '../api/operations.js'
 import type { Case } from './cases.js'
-import type { CheckInput } from './check.js'
 import type { Client } from './client.js'
-import type { Exchange } from './report.js'
-import type { NotRun, Unsent } from './tally.js'
+import { type CheckInput, type Exchange, sentBodyOf } from './exchange.js'
+import type { NotRun, Unsent } from './unsent.js'
 
 /** The Content-Type the spec gives request bodies (§1); a case may send another spelling of it. */
 const JSON_MEDIA_TYPE = 'application/json'
@@ -90,7 +89,7 @@ export const sendCases = async (options: SendOptions): Promise<Sent> => {
     for (const [name, derive] of Object.entries(c.deriveParams ?? {}))
       allParams[name] = derive(params[name] ?? '')
     const route = operationEntry(c.operationId)
-    const sentBody = 'json' in c.body ? JSON.stringify(c.body.json) : c.body.raw
+    const { sentBody, sentJson } = sentBodyOf(c.body)
     const exchange = await options.client.send({
       method: route.method,
       path: route.pathFor(allParams),
@@ -110,7 +109,7 @@ export const sendCases = async (options: SendOptions): Promise<Sent> => {
     const status = exchange.response?.status ?? 0
     if (c.operationId === 'createWorker' && status >= 200 && status < 300) workersCreated++
     const earlier = { createdIds: new Map(createdIds), renamedWorker }
-    options.onExchange({ case: c, exchange, sentBody, params: allParams, earlier })
+    options.onExchange({ case: c, exchange, sentBody, sentJson, params: allParams, earlier })
     if (createdId !== undefined) {
       if (!createdIds.has(createdId)) createdIds.set(createdId, sentBody)
       renamedWorker ??= workerOf(exchange)

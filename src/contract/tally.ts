@@ -1,18 +1,10 @@
 import type { OperationId } from '../api/operations.js'
-import type { Case } from './cases.js'
-import type { Check, CheckInput } from './check.js'
+import type { Check } from './check.js'
 import type { DescribedExchange } from './describe-exchange.js'
+import type { CheckInput } from './exchange.js'
 import type { CheckResult, ExchangeSummary, Finding } from './report.js'
 import type { LeftOutCheck } from './select-checks.js'
-
-/** A case that was not sent, and why. */
-export type NotRun = { readonly case: Case; readonly reason: string }
-
-/** What the run did not do: cases not sent, operations skipped whole. */
-export type Unsent = {
-  readonly notRun: readonly NotRun[]
-  readonly skippedOperations: ReadonlyMap<OperationId, string>
-}
+import type { Unsent } from './unsent.js'
 
 type Judged = { readonly exchanges: ExchangeSummary[]; readonly findings: Finding[] }
 

@@ -3,12 +3,11 @@ import { operationEntry } from '../api/operation-table.js'
 import type { OperationId } from '../api/operations.js'
 import { isSecretHeader, secretsIn } from '../common/redact.js'
 import { createRememberedSecrets } from '../common/remembered-secrets.js'
-import type { CheckInput } from './check.js'
 import { receivedResponse } from './client.js'
+import { type CheckInput, parsedJson, type TransportError } from './exchange.js'
 import { observedCase } from './observed-case.js'
 import { parseJson } from './parse-json.js'
 import { createRedactor, type Redactor } from './redactor.js'
-import type { TransportError } from './report.js'
 import { selectChecks } from './select-checks.js'
 import { createTrafficMemory } from './traffic-memory.js'
 import { neverConnected } from './transport-error.js'
@@ -154,6 +153,9 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
         attempts: 1,
       },
       sentBody: observed.body,
+      // The checks read the body whole, as the target did: one nested deeper than the judge's own
+      // parse (its redactor skips it) still shows a key the target echoes.
+      sentJson: requestJson.kind === 'too-deep' ? parsedJson(observed.body) : sentJson,
       params: matched.params,
       earlier: memory.earlierFor(matched),
     }

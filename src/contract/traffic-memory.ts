@@ -1,5 +1,5 @@
 import type { MatchedOperation } from '../api/match-operation.js'
-import type { CheckInput, Earlier } from './check.js'
+import type { CheckInput, Earlier } from './exchange.js'
 
 /** Most ids (and workers) the judge remembers; the oldest are forgotten first. */
 const MAX_REMEMBERED = 1_000

@@ -1,4 +1,4 @@
-import type { TransportError } from './report.js'
+import type { TransportError } from './exchange.js'
 
 /** A body over the client's byte limit: read no further. */
 export class BodyTooLarge extends Error {

@@ -5,8 +5,9 @@ import type { MockEnv } from './env.js'
 import { limitBody } from './internal/limit-body.js'
 import { sleep } from './internal/sleep.js'
 import { createJournal, DEFAULT_MAX_JOURNAL } from './journal.js'
+import type { MockAppOptions } from './mock-app-options.js'
 import { PROBLEMS, problemResponseOf } from './problem.js'
-import { EMPTY_STATE, type ScenarioInput } from './scenario.js'
+import { EMPTY_STATE } from './scenario.js'
 import { createScenarioCatalog } from './scenario-catalog.js'
 import { createSessions, DEFAULT_MAX_SESSIONS } from './session.js'
 import { adminPipeline } from './stages/admin-pipeline.js'
@@ -14,7 +15,7 @@ import { answerOperation } from './stages/answer-operation.js'
 import { apiPipeline } from './stages/api-pipeline.js'
 import { applyScenario } from './stages/apply-scenario.js'
 import { authorize } from './stages/authorize.js'
-import { type AllowedHosts, checkHost } from './stages/check-host.js'
+import { checkHost } from './stages/check-host.js'
 import { type CorsPolicy, createCors } from './stages/cors.js'
 import { notFound, onError } from './stages/errors.js'
 import { frontPipeline } from './stages/front-pipeline.js'
@@ -25,51 +26,7 @@ import { resolveSession } from './stages/resolve-session.js'
 import { DEFAULT_STORE_LIMITS } from './store.js'
 
 export { MAX_BODY_BYTES } from './defaults.js'
-
-type MockLimits = {
-  /** Workers kept per session; the oldest is dropped past it. Default 10 000. */
-  maxWorkers?: number
-  /** Sessions kept; the least recently used is dropped past it. Default 100. */
-  maxSessions?: number
-  /** Journal entries kept (all sessions); the oldest go first. Default 1 000. */
-  maxJournal?: number
-  /** Bytes of workers kept per session; the oldest is dropped past it. Default 8 MiB. */
-  maxSessionBytes?: number
-  /** Bytes of workers kept over all sessions; the least recently used sessions go first. Default 256 MiB. */
-  maxTotalBytes?: number
-}
-
-export type MockAppOptions = {
-  /** Seeds ids, tokens and faker data: the same seed and requests give the same answers. Default 1. */
-  seed?: number
-  /** The time in ms since the epoch; fix it in tests. Default `Date.now`. */
-  clock?: () => number
-  /**
-   * Which web pages may call the mock: `'loopback'` (pages on localhost, 127.x or [::1], any
-   * port), `'*'` (any page, API only, no credentials), one origin or a list (API and admin API,
-   * with credentials), or `false` for no CORS headers. Default `'loopback'`.
-   */
-  cors?: CorsPolicy | string
-  /**
-   * Host names the mock answers over the network besides loopback names and IP addresses (a
-   * leading dot allows subdomains), or `true` for any. Default: none.
-   */
-  allowedHosts?: AllowedHosts
-  /** The admin API (`/__mock/*`) requires this token: `Authorization: Bearer T` or `x-mock-admin-token: T`. */
-  adminToken?: string
-  /** Receives one line per request: method, path, status, milliseconds. Never a body or header. */
-  log?: (line: string) => void
-  /** Bounds of the in-memory state. */
-  limits?: MockLimits
-  /** The scenario every session starts with: a shipped name, a file path, or a scenario object. Default `default`. */
-  scenario?: string | ScenarioInput
-  /** More scenarios, by name, for `x-mock-scenario` and `PUT /__mock/scenario`. */
-  scenarios?: readonly ScenarioInput[]
-  /** Require `Authorization: Bearer <token>` whatever the scenario says (the admin API too). */
-  auth?: boolean
-  /** How the mock waits (scenario latency and hangs). Tests can record instead of waiting. */
-  sleep?: (ms: number) => Promise<void>
-}
+export type { MockAppOptions } from './mock-app-options.js'
 
 /** The policy a `cors` option names: a single origin string is a list of one. */
 const corsPolicyOf = (cors: MockAppOptions['cors']): CorsPolicy => {

@@ -2,7 +2,7 @@ import type { HonoRequest } from 'hono'
 import { readAtMost } from '../common/read-at-most.js'
 import { isSecretName, mayHoldSecret, redactJson, redactText } from '../common/redact.js'
 import { lightweightBody } from './internal/lightweight-body.js'
-import type { JournalEntry } from './journal.js'
+import type { JournalEntry } from './journal-entry.js'
 import type { JournalSecrets } from './request-secrets.js'
 
 // What a request's and an answer's bodies become in the journal: secrets masked on write, a large

@@ -1,59 +1,13 @@
-import type { OperationId } from '../api/operations.js'
 import { REDACTED, redactText } from '../common/redact.js'
 import { boundedPage, MAX_PAGE_BYTES, MAX_PAGE_LIMIT, type Page } from './bounded-page.js'
 import { detached, excerpt } from './excerpt.js'
 import { forReaders } from './journal-bodies.js'
+import type { JournalEntry, JournalRule, JournalViolation } from './journal-entry.js'
 import { jsonBytes } from './json-bytes.js'
 
 // What a body becomes in the journal is journal-bodies.ts; the proxy journals its bodies with it.
 export { journalBody } from './journal-bodies.js'
-
-/** One request the mock answered, as test authors read it back. Secrets are masked on write. */
-export type JournalEntry = {
-  readonly seq: number
-  readonly at: string
-  readonly session: string
-  readonly operationId: OperationId | null
-  readonly method: string
-  readonly path: string
-  readonly query: string
-  readonly status: number
-  readonly durationMs: number
-  readonly request: {
-    readonly contentType: string | null
-    /** `[REDACTED]` when an Authorization header was sent, else null. */
-    readonly authorization: string | null
-    /** The JSON body with secret fields masked, the text when not JSON, null when empty. */
-    readonly body: unknown
-  }
-  /** The answer, journalled as the request is: secrets masked, a large body as its size. */
-  readonly response: {
-    readonly contentType: string | null
-    /** The JSON body with secret fields masked, the text when not JSON, null when empty. */
-    readonly body: unknown
-  }
-  /** The scenario rules that applied, in order: `effect` says what each did (`latency 300 ms`). */
-  readonly rules: readonly JournalRule[]
-  /** What a proxy found wrong with the target's answer (the mock never sets it). */
-  readonly violations?: readonly JournalViolation[]
-  /** Who answered a proxy: its target, or the mock it falls back on (the mock never sets it). */
-  /** The proxy's: who answered, the target, the fallback mock, or the proxy itself (a 502/504/508 problem). */
-  readonly source?: 'target' | 'fallback' | 'proxy'
-}
-
-/** A scenario rule that applied to a request (see `AppliedRule` in rules.ts). */
-type JournalRule = {
-  readonly index: number
-  readonly description: string | null
-  readonly effect: string
-}
-
-/** A check a proxied answer failed: the check's id, where (a JSON pointer) and what. */
-export type JournalViolation = {
-  readonly check: string
-  readonly pointer: string | null
-  readonly message: string
-}
+export type { JournalEntry, JournalViolation } from './journal-entry.js'
 
 /**
  * What `record` takes: an entry without its seq, bodies as `journalBody` returns them; `rules`

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { Earlier } from '../../src/contract/check.js'
 import { createReturnsNewId } from '../../src/contract/checks/create-returns-new-id.js'
 import { renameKeepsWorker } from '../../src/contract/checks/rename-keeps-worker.js'
+import type { Earlier } from '../../src/contract/exchange.js'
 import { aCase, anInput, aResponse } from '../helpers/exchanges.js'
 
 const ID = 'wrk_01h2xcejqtf2nbrexx3vqjhp41'

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import type { Earlier } from '../../src/contract/check.js'
 import { createdIsMine } from '../../src/contract/checks/created-is-mine.js'
 import { createsShareOwner } from '../../src/contract/checks/creates-share-owner.js'
 import { noLoneSurrogates } from '../../src/contract/checks/no-lone-surrogates.js'
@@ -9,6 +8,7 @@ import { tokensNotEmpty } from '../../src/contract/checks/tokens-not-empty.js'
 import { uniqueJsonNames } from '../../src/contract/checks/unique-json-names.js'
 import { updatedNotBeforeCreated } from '../../src/contract/checks/updated-not-before-created.js'
 import { receivedResponse } from '../../src/contract/client.js'
+import type { Earlier } from '../../src/contract/exchange.js'
 import { aCase, anInput, aResponse } from '../helpers/exchanges.js'
 
 const create = aCase()

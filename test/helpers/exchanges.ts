@@ -1,6 +1,10 @@
 import type { Case } from '../../src/contract/cases.js'
-import type { CheckInput } from '../../src/contract/check.js'
-import type { Exchange, ReceivedResponse } from '../../src/contract/report.js'
+import {
+  type CheckInput,
+  type Exchange,
+  type ReceivedResponse,
+  sentBodyOf,
+} from '../../src/contract/exchange.js'
 
 /** A case as the suite would build it; override what the test is about. */
 export const aCase = (overrides: Partial<Case> = {}): Case => ({
@@ -32,11 +36,12 @@ export const anInput = (
   answer: ReceivedResponse | Exchange['error'],
   params: Record<string, string> = {},
 ): CheckInput => {
-  const sentBody = 'json' in c.body ? JSON.stringify(c.body.json) : c.body.raw
+  const { sentBody, sentJson } = sentBodyOf(c.body)
   const isResponse = answer !== undefined && 'status' in answer
   return {
     case: c,
     sentBody,
+    sentJson,
     params,
     exchange: {
       request: { method: 'POST', url: 'http://t.test/v1/workers', headers: {}, body: sentBody },

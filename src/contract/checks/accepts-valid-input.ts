@@ -1,5 +1,6 @@
-import { ALL_OPERATIONS, fail, isSuccess, pass } from '../check.js'
+import { ALL_OPERATIONS, fail, pass } from '../check.js'
 import { defineCheck } from '../define-check.js'
+import { isSuccess } from '../status-class.js'
 
 export const acceptsValidInput = defineCheck({
   id: 'accepts-valid-input',

@@ -2,7 +2,7 @@ import { Worker } from '../../schemas/worker.js'
 import { fail, notApplicable, pass, quote } from '../check.js'
 import { defineCheck } from '../define-check.js'
 import { jsonSchemaOf } from '../json-schema.js'
-import { field, isSameText, parsedBody } from './json-object.js'
+import { field, isSameText } from './json-object.js'
 
 export const createEchoesInput = defineCheck({
   id: 'create-echoes-input',
@@ -12,9 +12,8 @@ export const createEchoesInput = defineCheck({
   profile: 'default',
   operations: ['createWorker'],
   appliesTo: { expect: ['accept', 'either'], response: 'success' },
-  run: ({ response, sentBody }) => {
+  run: ({ response, sentJson: sent }) => {
     const worker = field(response.json, 'worker')
-    const sent = parsedBody(sentBody)
     if (worker === undefined || typeof sent !== 'object' || sent === null) return notApplicable()
     const workerFields = Object.keys(jsonSchemaOf(Worker).properties ?? {})
     for (const [key, value] of Object.entries(sent)) {

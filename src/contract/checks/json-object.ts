@@ -5,15 +5,6 @@ export const field = (value: unknown, key: string): unknown =>
     ? Reflect.get(value, key)
     : undefined
 
-/** The sent body, parsed; undefined when it was not JSON. */
-export const parsedBody = (text: string): unknown => {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * The same text, allowing what the spec leaves open: surrounding whitespace and Unicode
  * normalization (a server may trim a name or store it in NFC).

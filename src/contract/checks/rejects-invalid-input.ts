@@ -1,5 +1,6 @@
-import { ALL_OPERATIONS, fail, isClientError, pass } from '../check.js'
+import { ALL_OPERATIONS, fail, pass } from '../check.js'
 import { defineCheck } from '../define-check.js'
+import { isClientError } from '../status-class.js'
 
 export const rejectsInvalidInput = defineCheck({
   id: 'rejects-invalid-input',

@@ -1,7 +1,6 @@
 import { secretsIn } from '../../common/redact.js'
 import { fail, notApplicable, pass } from '../check.js'
 import { defineCheck } from '../define-check.js'
-import { parsedBody } from './json-object.js'
 
 /** Shorter keys could appear in any answer by chance. */
 const MIN_KEY_LENGTH = 6
@@ -14,8 +13,8 @@ export const secretNotEchoed = defineCheck({
   profile: 'default',
   operations: ['updateLlmProvider'], // the only body that carries a secret (spec §4.1)
   appliesTo: { response: 'any' },
-  run: ({ response, sentBody }) => {
-    const keys = [...secretsIn(parsedBody(sentBody))].filter((k) => k.length >= MIN_KEY_LENGTH)
+  run: ({ response, sentJson }) => {
+    const keys = [...secretsIn(sentJson)].filter((k) => k.length >= MIN_KEY_LENGTH)
     if (keys.length === 0) return notApplicable()
     return keys.some((key) => response.text.includes(key))
       ? fail('the API key that was sent appears in the answer')

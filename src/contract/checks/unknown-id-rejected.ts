@@ -1,5 +1,6 @@
-import { fail, isClientError, pass } from '../check.js'
+import { fail, pass } from '../check.js'
 import { defineCheck } from '../define-check.js'
+import { isClientError } from '../status-class.js'
 
 export const unknownIdRejected = defineCheck({
   id: 'unknown-id-rejected',

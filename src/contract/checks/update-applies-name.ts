@@ -1,6 +1,6 @@
 import { fail, notApplicable, pass, quote } from '../check.js'
 import { defineCheck } from '../define-check.js'
-import { field, isSameText, parsedBody } from './json-object.js'
+import { field, isSameText } from './json-object.js'
 
 /**
  * Whether an answered id is the id in the path. A TypeID's suffix is base32, which reads either
@@ -26,10 +26,10 @@ export const updateAppliesName = defineCheck({
   profile: 'default',
   operations: ['updateWorker'],
   appliesTo: { expect: ['accept', 'either'], response: 'success' },
-  run: ({ response, sentBody, params }) => {
+  run: ({ response, sentJson, params }) => {
     const worker = field(response.json, 'worker')
     if (worker === undefined) return notApplicable()
-    const sentName = field(parsedBody(sentBody), 'name')
+    const sentName = field(sentJson, 'name')
     const id = params['id']
     if (!isSameId(field(worker, 'id'), id))
       return fail(
