@@ -1,0 +1,16 @@
+/** The fields of `T` as optional, each without `undefined`: what an options object with `?:` takes. */
+export type DefinedOnly<T> = { [K in keyof T]?: T[K] & ({} | null) }
+
+/**
+ * The fields whose value is not `undefined`, for an options object whose fields are optional
+ * (`exactOptionalPropertyTypes`: an absent field and `undefined` differ there). One call instead
+ * of a `...(x === undefined ? {} : { x })` per field.
+ */
+export const definedOnly = <T extends object>(fields: T): DefinedOnly<T> => {
+  const defined: DefinedOnly<T> = {}
+  for (const key in fields) {
+    const value = fields[key]
+    if (value !== undefined) defined[key] = value
+  }
+  return defined
+}
