@@ -1,4 +1,7 @@
 /** The fields of `T` as optional, each without `undefined`: what an options object with `?:` takes. */
+// `T[K] & ({} | null)` is what TypeScript narrows a `T[K]` to after `!== undefined`: the value
+// type of the result, written as the narrowing writes it (NonNullable would drop null too).
+// biome-ignore lint/complexity/noBannedTypes: `{}` here is "any value but null and undefined"
 export type DefinedOnly<T> = { [K in keyof T]?: T[K] & ({} | null) }
 
 /**
