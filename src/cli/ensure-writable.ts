@@ -4,7 +4,7 @@ import { printable } from '../common/printable.js'
 import { CliError } from './cli-error.js'
 
 /** A file the run will write, with the flag that named it (`--json`, `--junit`…). */
-export type OutputFile = { readonly flag: string; readonly path: unknown }
+export type OutputFile = { readonly flag: string; readonly path: string | undefined }
 
 const codeOf = (error: unknown) =>
   error instanceof Error && 'code' in error ? String(error.code) : 'unwritable'
@@ -32,7 +32,7 @@ const problemOf = async (file: string): Promise<string | undefined> => {
 export const ensureWritable = async (files: readonly OutputFile[]): Promise<void> => {
   const seen = new Map<string, string>()
   for (const { flag, path } of files) {
-    if (typeof path !== 'string') continue
+    if (path === undefined) continue
     const shown = printable(path, 200)
     if (path === '') throw new CliError(`[worker-api-kit] ${flag} needs a file path.`, 'E_USAGE')
     const full = resolve(path)

@@ -10,8 +10,7 @@ const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i
 export const isLoopback = (host: string) => LOOPBACK.test(host)
 
 /** `--cors` values → the app's policy: off, `*`, `loopback`, or a list of origins. */
-export const corsOf = (raw: unknown): CorsPolicy | undefined => {
-  const values = Array.isArray(raw) ? raw.map(String) : []
+export const corsOf = (values: readonly string[]): CorsPolicy | undefined => {
   if (values.length === 0) return undefined
   for (const value of values) {
     const isKeyword = ['off', '*', 'loopback'].includes(value)
@@ -35,8 +34,7 @@ export const corsOf = (raw: unknown): CorsPolicy | undefined => {
 }
 
 /** `--allowed-host` names, each a host name (no scheme, port or path). */
-export const allowedHostsOf = (raw: unknown): string[] => {
-  const values = Array.isArray(raw) ? raw.map(String) : []
+export const allowedHostsOf = (values: string[]): string[] => {
   for (const value of values) {
     if (!/^\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(value)) {
       throw new CliError(
@@ -49,8 +47,8 @@ export const allowedHostsOf = (raw: unknown): string[] => {
 }
 
 /** `--admin-token T`, or `env:VAR` to read it from the environment. */
-export const adminTokenOf = (raw: unknown): string | undefined => {
-  if (typeof raw !== 'string') return undefined
+export const adminTokenOf = (raw: string | undefined): string | undefined => {
+  if (raw === undefined) return undefined
   const { value } = fromEnv(raw, '--admin-token', process.env)
   if (value.trim() === '')
     throw new CliError('[worker-api-kit] --admin-token needs a token.', 'E_USAGE')

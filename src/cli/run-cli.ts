@@ -1,9 +1,7 @@
-import { parseArgs } from 'node:util'
 import { EXIT } from './cli-error.js'
 import { cliErrorOf } from './cli-error-of.js'
 import type { Io } from './command.js'
 import { COMMANDS } from './commands/index.js'
-import { HELP_FLAG, parseArgsOptionsOf } from './flag.js'
 
 const USAGE = `worker-api-kit: mock server and contract-testing kit for the Worker and LLM Provider API
 
@@ -13,8 +11,6 @@ Commands:
 ${COMMANDS.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`).join('\n')}
 
 Run 'worker-api-kit <command> --help' for a command's options.`
-
-const HELP_OPTIONS = parseArgsOptionsOf(HELP_FLAG)
 
 /** Runs one command line; resolves to the exit code. Never exits the process itself. */
 export const runCli = async (argv: readonly string[], io: Io): Promise<number> => {
@@ -36,17 +32,7 @@ export const runCli = async (argv: readonly string[], io: Io): Promise<number> =
   }
   const command = await entry.load()
   try {
-    const { values } = parseArgs({
-      args: [...rest],
-      options: { ...command.options, ...HELP_OPTIONS },
-      strict: true,
-      allowPositionals: false,
-    })
-    if (values['help'] === true) {
-      io.out(command.usage)
-      return EXIT.ok
-    }
-    return await command.run(values, io)
+    return await command.run(rest, io)
   } catch (error) {
     const expected = cliErrorOf(error, name)
     if (expected === undefined) throw error

@@ -17,7 +17,9 @@ const linesOf = (name: string, flag: Flag, column: number) => {
   const label = labelOf(name, flag)
   const cell = label.length < column ? label.padEnd(column) : `${label}  `
   const [first = '', ...rest] = flag.help.map((line) =>
-    flag.default === undefined ? line : line.replaceAll('{default}', String(flag.default)),
+    line
+      .replaceAll('{default}', String(flag.default ?? '{default}'))
+      .replaceAll('{example}', flag.example ?? '{example}'),
   )
   return [`  ${cell}${first}`, ...rest.map((line) => `${' '.repeat(column + 2)}${line}`)]
 }

@@ -41,6 +41,22 @@ describe('usageOf', () => {
 
     expect(usageOf(text, flags)).toContain('\n  --port N    a port (default 4010)\n')
   })
+
+  it('shows the declared example where the help says {example}', () => {
+    const flags = {
+      url: {
+        type: 'string',
+        value: 'URL',
+        help: ['a URL (required), e.g. {example}'],
+        required: true,
+        example: 'http://127.0.0.1:4010',
+      },
+    } as const satisfies Flags
+
+    expect(usageOf(text, flags)).toContain(
+      '\n  --url URL   a URL (required), e.g. http://127.0.0.1:4010\n',
+    )
+  })
 })
 
 describe('the flag declarations of each command', () => {
@@ -50,6 +66,7 @@ describe('the flag declarations of each command', () => {
       const command = await entry.load()
 
       expect.soft(command.usage).not.toContain('{default}')
+      expect.soft(command.usage).not.toContain('{example}')
       for (const [name, flag] of Object.entries(command.flags)) {
         if (flag.default === undefined) continue
         expect.soft(flag.help.join('\n'), `--${name}`).toContain('{default}')

@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises'
+import { definedOnly } from '../../common/defined-only.js'
 import { MAX_SEED } from '../../common/max-seed.js'
 import { redactText } from '../../common/redact.js'
 import { CONTRACT_DEFAULTS } from '../../contract/defaults.js'
@@ -7,14 +8,12 @@ import { defineCommand } from '../command.js'
 import { ensureWritable } from '../ensure-writable.js'
 import type { Flags } from '../flag.js'
 import { HEADER_FILE_FLAG } from '../header-file-flag.js'
-import { integerFlag } from '../integer-flag.js'
 import { readHeaders } from '../read-headers.js'
-import { repeatedValues } from '../repeated-values.js'
 import { REQUEST_TIMEOUT_RANGE } from '../request-timeout-range.js'
 
-const listOf = (value: unknown): string[] =>
-  (Array.isArray(value) ? value : value === undefined ? [] : [value])
-    .flatMap((v) => String(v).split(','))
+const listOf = (values: readonly string[]): string[] =>
+  values
+    .flatMap((v) => v.split(','))
     .map((v) => v.trim())
     .filter(Boolean)
 
@@ -22,7 +21,9 @@ const FLAGS = {
   'base-url': {
     type: 'string',
     value: 'URL',
-    help: ['the deployment to judge (required), e.g. http://127.0.0.1:4010'],
+    help: ['the deployment to judge (required), e.g. {example}'],
+    required: true,
+    example: 'http://127.0.0.1:4010',
   },
   'org-id': {
     type: 'string',
@@ -139,29 +140,17 @@ against the rules of the API. Exit 0: every check passed; 1: a check failed; 2: 
 target unreachable.`,
   column: 24,
   flags: FLAGS,
-  async run(values, io) {
-    const baseUrl = values['base-url']
-    if (typeof baseUrl !== 'string' || baseUrl === '') {
-      throw new CliError(
-        '[worker-api-kit] --base-url is required, e.g. --base-url http://127.0.0.1:4010.',
-        'E_USAGE',
-      )
-    }
+  async run(flags, io) {
+    const baseUrl = flags['base-url']
     const { headers, secrets } = await readHeaders({
-      header: repeatedValues(values['header']),
-      headerFiles: repeatedValues(values['header-file']),
+      header: flags.header,
+      headerFiles: flags['header-file'],
       env: process.env,
     })
-    const orgId = typeof values['org-id'] === 'string' ? values['org-id'] : undefined
-    const llmProviderId =
-      typeof values['llm-provider-id'] === 'string' ? values['llm-provider-id'] : undefined
-    const timeoutMs = integerFlag(FLAGS, values, 'timeout')
-    const runTimeoutMs = integerFlag(FLAGS, values, 'run-timeout')
-    const seed = integerFlag(FLAGS, values, 'seed')
-    const runs = integerFlag(FLAGS, values, 'runs')
-    const maxCreates = integerFlag(FLAGS, values, 'max-creates')
-    const minCoverage = integerFlag(FLAGS, values, 'min-coverage')
-    const quiet = values['quiet'] === true
+    const orgId = flags['org-id']
+    const llmProviderId = flags['llm-provider-id']
+    const maxCreates = flags['max-creates']
+    const minCoverage = flags['min-coverage']
 
     const { runContract } = await import('../../contract/runner.js')
     const { formatReport, formatResultLine } = await import('../../contract/reporters/console.js')
@@ -172,30 +161,28 @@ target unreachable.`,
     const { summarize } = await import('../../contract/report.js')
     const { validateOptions } = await import('../../contract/validate-options.js')
     const { selectChecks } = await import('../../contract/select-checks.js')
-    const only = listOf(values['only'])
-    const skip = listOf(values['skip'])
-    const strict = values['strict'] === true
+    const only = listOf(flags.only)
+    const skip = listOf(flags.skip)
+    const strict = flags.strict
 
     // Every usage error before the banner and before the first request: one line, nothing sent.
     // A ContractError reaches the boundary (runCli), which makes it the CLI's error of its kind.
     validateOptions({ baseUrl, headers, orgId, llmProviderId })
     selectChecks({ only, skip, strict })
     await ensureWritable([
-      { flag: '--json', path: values['json'] },
-      { flag: '--junit', path: values['junit'] },
-      { flag: '--html', path: values['html'] },
+      { flag: '--json', path: flags.json },
+      { flag: '--junit', path: flags.junit },
+      { flag: '--html', path: flags.html },
     ])
 
-    io.out(
-      `worker-api-kit contract → ${redactText(baseUrl)}${values['strict'] === true ? ' (strict)' : ''}`,
-    )
+    io.out(`worker-api-kit contract → ${redactText(baseUrl)}${strict ? ' (strict)' : ''}`)
     io.out(
       orgId && llmProviderId
         ? `  the llm-provider checks MODIFY provider ${llmProviderId} of ${orgId}`
         : '  no --org-id/--llm-provider-id: the llm-provider checks will be skipped',
     )
     io.out(
-      `  creates at most ${maxCreates ?? FLAGS['max-creates'].default} workers, ${values['allow-cloud'] === true ? 'local and cloud' : 'local only'}`,
+      `  creates at most ${maxCreates ?? FLAGS['max-creates'].default} workers, ${flags['allow-cloud'] ? 'local and cloud' : 'local only'}`,
     )
     const report = await runContract({
       baseUrl,
@@ -203,16 +190,18 @@ target unreachable.`,
       secrets,
       orgId,
       llmProviderId,
-      ...(timeoutMs === undefined ? {} : { timeoutMs }),
-      ...(runTimeoutMs === undefined ? {} : { runTimeoutMs }),
-      ...(seed === undefined ? {} : { seed }),
-      ...(runs === undefined ? {} : { runs }),
-      ...(maxCreates === undefined ? {} : { maxCreates }),
-      allowCloud: values['allow-cloud'] === true,
+      allowCloud: flags['allow-cloud'],
       only,
       skip,
       strict,
-      ...(quiet
+      ...definedOnly({
+        timeoutMs: flags.timeout,
+        runTimeoutMs: flags['run-timeout'],
+        seed: flags.seed,
+        runs: flags.runs,
+        maxCreates,
+      }),
+      ...(flags.quiet
         ? {}
         : {
             onOperation: (operationId, cases) => io.out(`… ${operationId}: sending ${cases} cases`),
@@ -220,9 +209,9 @@ target unreachable.`,
           }),
     })
     const unwritten = [
-      await writeReport('--json', values['json'], () => formatJson(report)),
-      await writeReport('--junit', values['junit'], () => formatJunit(report)),
-      await writeReport('--html', values['html'], () => formatHtml(report)),
+      await writeReport('--json', flags.json, () => formatJson(report)),
+      await writeReport('--junit', flags.junit, () => formatJunit(report)),
+      await writeReport('--html', flags.html, () => formatHtml(report)),
     ].filter((message) => message !== undefined)
     io.out(formatReport(report))
     if (unwritten.length > 0) throw new CliError(unwritten.join(' '), 'E_USAGE')
@@ -237,8 +226,8 @@ target unreachable.`,
 })
 
 /** Writes one report file; a message instead of a throw, so that the other reports are written. */
-const writeReport = async (flag: string, file: unknown, format: () => string) => {
-  if (typeof file !== 'string') return undefined
+const writeReport = async (flag: string, file: string | undefined, format: () => string) => {
+  if (file === undefined) return undefined
   try {
     await writeFile(file, format())
     return undefined

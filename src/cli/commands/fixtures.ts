@@ -98,11 +98,11 @@ export const fixtures = defineCommand({
 problem bodies), made from a fixed seed and time and parsed by their schemas, plus index.json.`,
   column: 12,
   flags: FLAGS,
-  async run(values, io) {
-    const dir = typeof values['dir'] === 'string' ? values['dir'] : FLAGS.dir.default
+  async run(flags, io) {
+    const dir = flags.dir ?? FLAGS.dir.default
     const label = `${dir.replace(/\/+$/, '')}/`
     const expected = await renderFixtures()
-    if (values['check'] === true) {
+    if (flags.check) {
       const found = await differences(dir, expected)
       if (found.length === 0) {
         io.out(`${label} is up to date (${expected.size} files).`)

@@ -1,3 +1,4 @@
+import { definedOnly } from '../../common/defined-only.js'
 import { MAX_SEED } from '../../common/max-seed.js'
 import { printable } from '../../common/printable.js'
 import { contractCommand } from '../../mock/contract-command.js'
@@ -7,7 +8,6 @@ import { ScenarioError } from '../../mock/scenario-error.js'
 import { CliError, EXIT } from '../cli-error.js'
 import { defineCommand } from '../command.js'
 import type { Flags } from '../flag.js'
-import { integerFlag } from '../integer-flag.js'
 import { LISTEN_FLAGS } from '../listen-flags.js'
 import { adminTokenOf, allowedHostsOf, corsOf, isLoopback } from '../mock-flags.js'
 import { selfCommand } from '../self-command.js'
@@ -80,18 +80,15 @@ export const mock = defineCommand({
 with state kept in memory.`,
   column: 20,
   flags: FLAGS,
-  async run(values, io) {
-    const port = integerFlag(FLAGS, values, 'port')
-    const seed = integerFlag(FLAGS, values, 'seed')
-    const host = typeof values['host'] === 'string' ? values['host'] : undefined
-    const cors = corsOf(values['cors'])
-    const allowedHosts = allowedHostsOf(values['allowed-host'])
-    const adminToken = adminTokenOf(values['admin-token'])
-    const quiet = values['quiet'] === true
-    const scenarioFlag = typeof values['scenario'] === 'string' ? values['scenario'] : undefined
+  async run(flags, io) {
+    const { port, host } = flags
+    const cors = corsOf(flags.cors)
+    const allowedHosts = allowedHostsOf(flags['allowed-host'])
+    const adminToken = adminTokenOf(flags['admin-token'])
+    const scenarioFlag = flags.scenario
     const isScenarioFile =
       scenarioFlag !== undefined && (scenarioFlag.includes('/') || scenarioFlag.endsWith('.json'))
-    if (values['watch'] === true && !isScenarioFile) {
+    if (flags.watch && !isScenarioFile) {
       throw new CliError(
         '[worker-api-kit] --watch needs --scenario FILE (a path to a .json scenario).',
         'E_USAGE',
@@ -104,15 +101,17 @@ with state kept in memory.`,
     const scenario =
       scenarioFlag !== undefined && isScenarioFile ? loadScenarioFile(scenarioFlag) : scenarioFlag
     const server = await startMockServer({
-      ...(port === undefined ? {} : { port }),
-      ...(seed === undefined ? {} : { seed }),
-      ...(host === undefined ? {} : { host }),
-      ...(cors === undefined ? {} : { cors }),
-      ...(allowedHosts.length === 0 ? {} : { allowedHosts }),
-      ...(adminToken === undefined ? {} : { adminToken }),
-      ...(quiet ? {} : { log: io.out }),
-      ...(scenario === undefined ? {} : { scenario }),
-      ...(values['auth'] === true ? { auth: true } : {}),
+      allowedHosts,
+      auth: flags.auth,
+      ...definedOnly({
+        port,
+        seed: flags.seed,
+        host,
+        cors,
+        adminToken,
+        log: flags.quiet ? undefined : io.out,
+        scenario,
+      }),
     }).catch((error: NodeJS.ErrnoException) => {
       if (error instanceof ScenarioError) throw error
       // Only an error of the socket is about listening; anything else is the mock's own.
@@ -136,12 +135,12 @@ with state kept in memory.`,
     })
     // Watch before announcing readiness, or an edit made right after the banner is lost.
     const watcher =
-      values['watch'] === true && scenarioFlag !== undefined
+      flags.watch && scenarioFlag !== undefined
         ? (await import('../watch-scenario.js')).watchScenario(scenarioFlag, server.app, io)
         : undefined
     const { orgId, llmProviderId } = server.app.ids
     // The contract line must work as printed: under auth, every request needs a bearer token.
-    const isAuthRequired = values['auth'] === true || server.app.scenario().auth
+    const isAuthRequired = flags.auth || server.app.scenario().auth
     if (!isLoopback(host ?? FLAGS.host.default)) {
       io.err(
         `[worker-api-kit] warning: listening on ${host}, so the mock and its admin API are reachable from the network${adminToken === undefined ? '; pass --admin-token to protect the admin API' : ''}.`,
@@ -155,7 +154,7 @@ with state kept in memory.`,
         `  dashboard        ${server.url}${DASHBOARD_PATH}`,
         `  seed             ${server.app.seed}`,
         ...scenarioSeedLines(server.app.seed, server.app.scenario().seed),
-        `  scenario         ${[`${server.app.scenario().name}${values['auth'] === true ? ' (auth required)' : ''}`, server.app.scenario().description].filter(Boolean).join(': ')}${watcher ? ' (watched)' : ''}`,
+        `  scenario         ${[`${server.app.scenario().name}${flags.auth ? ' (auth required)' : ''}`, server.app.scenario().description].filter(Boolean).join(': ')}${watcher ? ' (watched)' : ''}`,
         `  org id           ${orgId}`,
         `  llm provider id  ${llmProviderId}`,
         `  contract         ${contractCommand({ command: selfCommand(), baseUrl: server.url, orgId, llmProviderId, isAuthRequired })}`,

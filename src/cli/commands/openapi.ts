@@ -31,10 +31,10 @@ export const openapi = defineCommand({
   about: "Generates the OpenAPI 3.1 document from the kit's Zod schemas.",
   column: 13,
   flags: FLAGS,
-  async run(values, io) {
-    const path = typeof values['out'] === 'string' ? values['out'] : FLAGS.out.default
+  async run(flags, io) {
+    const path = flags.out ?? FLAGS.out.default
     const expected = await renderOpenApiDocument()
-    if (values['check'] === true) {
+    if (flags.check) {
       const actual = await readFile(path, 'utf8').catch(() => undefined)
       if (actual === expected) {
         io.out(`${path} is up to date.`)

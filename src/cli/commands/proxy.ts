@@ -1,3 +1,4 @@
+import { definedOnly } from '../../common/defined-only.js'
 import { MAX_SEED } from '../../common/max-seed.js'
 import { printable } from '../../common/printable.js'
 import { DEFAULT_SEED } from '../../mock/defaults.js'
@@ -7,11 +8,9 @@ import { defineCommand } from '../command.js'
 import { ensureWritable } from '../ensure-writable.js'
 import type { Flags } from '../flag.js'
 import { HEADER_FILE_FLAG } from '../header-file-flag.js'
-import { integerFlag } from '../integer-flag.js'
 import { LISTEN_FLAGS } from '../listen-flags.js'
 import { adminTokenOf, allowedHostsOf, corsOf, isLoopback } from '../mock-flags.js'
 import { readHeaders } from '../read-headers.js'
-import { repeatedValues } from '../repeated-values.js'
 import { REQUEST_TIMEOUT_RANGE } from '../request-timeout-range.js'
 import { selfCommand } from '../self-command.js'
 
@@ -34,7 +33,9 @@ const FLAGS = {
   target: {
     type: 'string',
     value: 'URL',
-    help: ['the deployment to forward to (required), e.g. https://staging.example.com'],
+    help: ['the deployment to forward to (required), e.g. {example}'],
+    required: true,
+    example: 'https://staging.example.com',
   },
   ...LISTEN_FLAGS,
   record: {
@@ -108,36 +109,26 @@ contract suite's own checks. Violations show in the log line, in GET /__mock/req
 dashboard (/__mock/). Secrets are masked as in \`contract\`.`,
   column: 20,
   flags: FLAGS,
-  async run(values, io) {
-    const target = values['target']
-    if (typeof target !== 'string' || target === '')
-      throw new CliError(
-        '[worker-api-kit] --target is required, e.g. --target https://staging.example.com.',
-        'E_USAGE',
-      )
-    const port = integerFlag(FLAGS, values, 'port')
-    const timeoutMs = integerFlag(FLAGS, values, 'timeout')
-    const seed = integerFlag(FLAGS, values, 'seed')
-    const host = typeof values['host'] === 'string' ? values['host'] : undefined
-    const record = typeof values['record'] === 'string' ? values['record'] : undefined
-    await ensureWritable([{ flag: '--record', path: values['record'] }])
+  async run(flags, io) {
+    const { target, port, host, record } = flags
+    await ensureWritable([{ flag: '--record', path: record }])
     const recorded = record === undefined ? undefined : await earlierRecording(record)
     const { headers, secrets } = await readHeaders({
-      header: repeatedValues(values['header']),
-      headerFiles: repeatedValues(values['header-file']),
+      header: flags.header,
+      headerFiles: flags['header-file'],
       env: process.env,
     })
-    const cors = corsOf(values['cors'])
+    const cors = corsOf(flags.cors)
     const { checkProxyOptions } = await import('../../proxy/create-proxy-app.js')
     try {
-      checkProxyOptions({ target, headers, ...(cors === undefined ? {} : { cors }) })
+      checkProxyOptions({ target, headers, ...definedOnly({ cors }) })
     } catch (error) {
       // checkProxyOptions's only expected failure: options it cannot serve safely, one line each
       if (!(error instanceof TypeError)) throw error
       throw new CliError(printable(error.message), 'E_USAGE')
     }
-    const allowedHosts = allowedHostsOf(values['allowed-host'])
-    const adminToken = adminTokenOf(values['admin-token'])
+    const allowedHosts = allowedHostsOf(flags['allowed-host'])
+    const adminToken = adminTokenOf(flags['admin-token'])
 
     const { startProxyServer } = await import('../../proxy/server.js')
     const { createRecordFile } = await import('../../proxy/record-file.js')
@@ -146,18 +137,20 @@ dashboard (/__mock/). Secrets are masked as in \`contract\`.`,
       target,
       headers,
       secrets,
-      ...(port === undefined ? {} : { port }),
-      ...(host === undefined ? {} : { host }),
-      ...(timeoutMs === undefined ? {} : { timeoutMs }),
-      ...(seed === undefined ? {} : { seed }),
-      ...(cors === undefined ? {} : { cors }),
-      ...(allowedHosts.length === 0 ? {} : { allowedHosts }),
-      ...(adminToken === undefined ? {} : { adminToken }),
-      fallback: values['fallback'] === true,
-      strict: values['strict'] === true,
-      ...(values['quiet'] === true ? {} : { log: io.out }),
-      ...(record === undefined ? {} : { recordFile: record }),
-      ...(recorded === undefined ? {} : { recorded }),
+      allowedHosts,
+      fallback: flags.fallback,
+      strict: flags.strict,
+      ...definedOnly({
+        port,
+        host,
+        timeoutMs: flags.timeout,
+        seed: flags.seed,
+        cors,
+        adminToken,
+        log: flags.quiet ? undefined : io.out,
+        recordFile: record,
+        recorded,
+      }),
       onRecorded: () => recordFile?.changed(),
       recordingError: () => recordFile?.error(),
     }).catch((error: NodeJS.ErrnoException) => {
@@ -197,13 +190,13 @@ dashboard (/__mock/). Secrets are masked as in \`contract\`.`,
         `  target           ${server.app.target}`,
         `  dashboard        ${server.url}/__mock/`,
         `  journal          ${server.url}/__mock/requests`,
-        `  checks           ${server.app.checkIds.length} of the contract's (${values['strict'] === true ? 'strict' : 'default'} profile)`,
+        `  checks           ${server.app.checkIds.length} of the contract's (${flags.strict ? 'strict' : 'default'} profile)`,
         ...(record === undefined
           ? []
           : [
               `  recording        ${printable(record, 200)}${recorded === undefined ? '' : ` (goes on from its ${server.app.recording.workers()} worker(s))`} (then: ${selfCommand()} mock --scenario ${printable(record, 200)})`,
             ]),
-        ...(values['fallback'] === true
+        ...(flags.fallback
           ? ['  fallback         the mock answers when the target gives no answer']
           : []),
         'Press Ctrl+C to stop.',
