@@ -11,6 +11,13 @@ import type { BrokenServer, ServerIds, VariantServer } from '../servers/wrap-moc
 
 const SEED = 1
 const RUNS = 5
+/**
+ * A seed beside the matrix's, one generated body per operation: a broken server's verdict must not
+ * hang on the seed (the catalogue's cases, the same on every seed, make most of a run's cost).
+ * test/proxy/judges-servers.test.ts judges every broken server on a third seed, through the proxy.
+ */
+const OTHER_SEED = 99
+const OTHER_RUNS = 1
 /** Per request: small, so the hanging server costs three of them. */
 const TIMEOUT_MS = 300
 const RUN_TIMEOUT_MS = 10_000
@@ -24,6 +31,16 @@ const broken = (await serversIn('broken')).map(({ name, module }) => {
   const server = module as BrokenServer
   return { name, breaks: server.breaks, catches: server.catches, server }
 })
+/**
+ * The broken servers loaded again for the other seed: that run meets a server as fresh as the
+ * matrix's (a server that answers every create with the same id would otherwise meet its workers).
+ */
+const onOtherSeed = new Map(
+  (await serversIn('broken', `seed-${OTHER_SEED}`)).map(({ name, module }) => [
+    name,
+    module as BrokenServer,
+  ]),
+)
 const variants = (await serversIn('variants')).map(({ name, module }) => {
   const server = module as VariantServer
   return { name, server }
@@ -65,6 +82,21 @@ const judgeOverHttp = async (app: InProcess & { fetch: FetchHandler }, ids: Serv
 const withOutcome = (report: Report, outcome: 'failed' | 'warned') => [
   ...new Set(report.results.filter((r) => r.outcome === outcome).map((r) => r.checkId)),
 ]
+
+/** A report's verdict: the checks it failed and the ones it warned on. */
+const verdictOf = (report: Report) => ({
+  failed: withOutcome(report, 'failed').sort(),
+  warned: withOutcome(report, 'warned').sort(),
+})
+
+/** The verdict on a fresh instance of the broken server `name`, on the other seed. */
+const verdictOnOtherSeed = async (name: string, options: Partial<ContractOptions> = {}) => {
+  const server = onOtherSeed.get(name)
+  if (server === undefined) throw new Error(`no second instance of ${name}`)
+  return verdictOf(
+    await judge(server.app, server.ids, { seed: OTHER_SEED, runs: OTHER_RUNS, ...options }),
+  )
+}
 
 /**
  * Classes no realistic one-deviation server is caught by alone (issue 18's report): another class
@@ -158,8 +190,8 @@ describe('contract suite as a judge', () => {
   )
 
   it.each(broken.filter(({ breaks }) => !isWarning(breaks)))(
-    'fails $name on $breaks, within the run bound',
-    async ({ breaks, catches, server }) => {
+    'fails $name on $breaks, within the run bound, with the same verdict on another seed',
+    async ({ name, breaks, catches, server }) => {
       const report = await judge(server.app, server.ids)
       expect.soft(withOutcome(report, 'failed'), describeReport(report)).toContain(breaks)
       // Only its class catches it: every catalogue case that fails `breaks` is of that class.
@@ -167,17 +199,23 @@ describe('contract suite as a judge', () => {
         expect.soft(classesFailing(report, breaks), describeReport(report)).toEqual([catches])
       // A hanging or truncating server must not stretch the run past its bound.
       expect.soft(report.durationMs).toBeLessThan(RUN_TIMEOUT_MS)
+      expect
+        .soft(await verdictOnOtherSeed(name), `seed ${OTHER_SEED} against seed ${SEED}`)
+        .toEqual(verdictOf(report))
     },
   )
 
   it.each(broken.filter(({ breaks }) => isWarning(breaks)))(
-    'warns on $name by default and fails it on $breaks under strict',
-    async ({ breaks, server }) => {
+    'warns on $name by default and fails it on $breaks under strict, on another seed too',
+    async ({ name, breaks, server }) => {
       const lenient = await judge(server.app, server.ids)
       expect.soft(withOutcome(lenient, 'warned'), describeReport(lenient)).toEqual([breaks])
       expect.soft(withOutcome(lenient, 'failed'), describeReport(lenient)).toEqual([])
       const strict = await judge(server.app, server.ids, { strict: true })
       expect.soft(withOutcome(strict, 'failed'), describeReport(strict)).toEqual([breaks])
+      expect
+        .soft(await verdictOnOtherSeed(name), `seed ${OTHER_SEED} against seed ${SEED}`)
+        .toEqual(verdictOf(lenient))
     },
   )
 
