@@ -6,12 +6,13 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { REPO_ROOT, spawnProcess } from './spawn-cli.js'
+import { afterAll, beforeAll } from 'vitest'
+import { killSpawned, REPO_ROOT, spawnProcess } from './spawn-cli.js'
 
 const PACK_TIMEOUT_MS = 30_000
 const INSTALL_TIMEOUT_MS = 90_000
 /** What making one takes at most: the beforeAll timeout of a file that makes one. */
-export const SCRATCH_SETUP_TIMEOUT_MS = PACK_TIMEOUT_MS + INSTALL_TIMEOUT_MS + 10_000
+const SCRATCH_SETUP_TIMEOUT_MS = PACK_TIMEOUT_MS + INSTALL_TIMEOUT_MS + 10_000
 
 /** The environment of a child npm: none of the npm_* variables `npm test` set for this run. */
 const cleanEnv = (): NodeJS.ProcessEnv => ({
@@ -74,4 +75,27 @@ export const makeScratchProject = async (
     throw error
   }
   return { dir, write, remove }
+}
+
+/**
+ * One scratch project for the calling test file: made in its beforeAll, removed (with every
+ * process the file spawned) in its afterAll. Answers a getter: the project exists once the file's
+ * tests run.
+ */
+export const useScratchProject = (
+  type: 'module' | 'commonjs',
+  tools: readonly string[],
+): (() => ScratchProject) => {
+  let project: ScratchProject | undefined
+  beforeAll(async () => {
+    project = await makeScratchProject(type, tools)
+  }, SCRATCH_SETUP_TIMEOUT_MS)
+  afterAll(async () => {
+    await killSpawned()
+    await project?.remove()
+  })
+  return () => {
+    if (project === undefined) throw new Error('the scratch project is made in beforeAll')
+    return project
+  }
 }

@@ -1,11 +1,10 @@
 // `session.fetch` has the signature of `fetch`: openapi-fetch, a Request, a URL, a relative or an
 // absolute string all reach the mock in the session, in-process and over HTTP.
 import createClient from 'openapi-fetch'
-import { afterEach, describe, expect, it } from 'vitest'
-import { createMockApp } from '../../src/mock/app.js'
-import { type MockServer, startMockServer } from '../../src/mock/server.js'
+import { describe, expect, it } from 'vitest'
 import { createTestSession, type TestSession } from '../../src/mock/test-session.js'
 import { MockCreateWorkerResponse } from '../../src/schemas/worker.js'
+import { mockTargets } from '../helpers/mock-targets.js'
 
 /** A minimal `paths` type, as openapi-typescript writes one, for the one operation used here. */
 type paths = {
@@ -23,22 +22,7 @@ type paths = {
 
 const WAIT_MS = 10_000
 
-const servers: MockServer[] = []
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()))
-})
-
-const TARGETS = [
-  ['in-process', async () => createMockApp()],
-  [
-    'over HTTP',
-    async () => {
-      const server = await startMockServer({ port: 0 })
-      servers.push(server)
-      return server.url
-    },
-  ],
-] as const
+const TARGETS = mockTargets()
 
 const BODY = JSON.stringify({ name: 'from fetch', destination: 'local' })
 const POST: RequestInit = {

@@ -2,8 +2,8 @@
 // as a process), and `session.seed` puts it in a known state, validated by the mock.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createMockApp } from '../../src/mock/app.js'
-import { type MockServer, startMockServer } from '../../src/mock/server.js'
 import { createTestSession, useTestSession } from '../../src/mock/test-session.js'
+import { mockTargets } from '../helpers/mock-targets.js'
 import { spawnProcess } from '../helpers/spawn-cli.js'
 
 const app = createMockApp()
@@ -30,45 +30,30 @@ describe('useTestSession under vitest', () => {
 })
 
 describe('session.seed', () => {
-  const servers: MockServer[] = []
-  const targets = [
-    ['in-process', async () => createMockApp()],
-    [
-      'over HTTP',
-      async () => {
-        const server = await startMockServer({ port: 0 })
-        servers.push(server)
-        return server.url
-      },
-    ],
-  ] as const
+  const targets = mockTargets()
 
   it.each(targets)('puts the session in a known state in one call %s', async (_, target) => {
     const seeded = createTestSession(await target())
-    try {
-      const state = await seeded.seed({
-        workers: [
-          { name: 'gpu box', destination: 'cloud', status: 'stopped' },
-          { name: 'laptop', destination: 'local', status: 'failed' },
-        ],
-        llmProvider: { source: 'custom', modelIds: ['m-1'], hasApiKey: true },
-      })
-      const read = await seeded.state()
-      expect.soft(read.workers).toEqual(state.workers)
-      expect
-        .soft(read.workers.map(({ worker }) => [worker.name, worker.destination, worker.status]))
-        .toEqual([
-          ['gpu box', 'cloud', 'stopped'],
-          ['laptop', 'local', 'failed'],
-        ])
-      expect.soft(read.llmProviders[0]).toMatchObject({
-        source: 'custom',
-        modelIds: ['m-1'],
-        hasApiKey: true,
-      })
-    } finally {
-      await Promise.all(servers.splice(0).map((server) => server.close()))
-    }
+    const state = await seeded.seed({
+      workers: [
+        { name: 'gpu box', destination: 'cloud', status: 'stopped' },
+        { name: 'laptop', destination: 'local', status: 'failed' },
+      ],
+      llmProvider: { source: 'custom', modelIds: ['m-1'], hasApiKey: true },
+    })
+    const read = await seeded.state()
+    expect.soft(read.workers).toEqual(state.workers)
+    expect
+      .soft(read.workers.map(({ worker }) => [worker.name, worker.destination, worker.status]))
+      .toEqual([
+        ['gpu box', 'cloud', 'stopped'],
+        ['laptop', 'local', 'failed'],
+      ])
+    expect.soft(read.llmProviders[0]).toMatchObject({
+      source: 'custom',
+      modelIds: ['m-1'],
+      hasApiKey: true,
+    })
   })
 
   it('rejects a state the mock refuses, naming the field', async () => {

@@ -8,12 +8,8 @@ import { build } from 'esbuild'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../helpers/browser.js'
-import {
-  makeScratchProject,
-  SCRATCH_SETUP_TIMEOUT_MS,
-  type ScratchProject,
-} from '../helpers/scratch-project.js'
-import { killSpawned, spawnProcess } from '../helpers/spawn-cli.js'
+import { useScratchProject } from '../helpers/scratch-project.js'
+import { spawnProcess } from '../helpers/spawn-cli.js'
 import { startStaticServer } from '../helpers/static-server.js'
 
 const RUN_TIMEOUT_MS = 60_000
@@ -22,18 +18,15 @@ const KIT_MARKERS = ['[worker-api-kit]', 'x-mock-session']
 /** A page with nothing but its own line of script is far below this, minified. */
 const APP_ONLY_BYTES = 1_000
 
-let project: ScratchProject
+const project = useScratchProject('module', ['vite', 'msw'])
 let browser: Browser
 
 beforeAll(async () => {
-  project = await makeScratchProject('module', ['vite', 'msw'])
   browser = await launchChromium()
-}, SCRATCH_SETUP_TIMEOUT_MS)
+})
 
 afterAll(async () => {
   await browser?.close()
-  await killSpawned()
-  await project?.remove()
 })
 
 /** What CreateWorkerBody makes of a good and a bad body, as the page shows it. */
@@ -56,30 +49,30 @@ const markersIn = (text: string) => KIT_MARKERS.filter((marker) => text.includes
 
 /** Vite's production build of `main.js` (with an index.html): the JS files it wrote. */
 const viteBuild = async (main: string) => {
-  await project.write({
+  await project().write({
     'index.html':
       '<!doctype html><html><body><p id="out">not run</p><script type="module" src="/main.js"></script></body></html>\n',
     'main.js': main,
   })
   const exit = await spawnProcess(
     process.execPath,
-    [join(project.dir, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    [join(project().dir, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
     // As a user runs it: not with the NODE_ENV (`test`) vitest set, which makes DEV true.
-    { cwd: project.dir, env: withoutTestEnv() },
+    { cwd: project().dir, env: withoutTestEnv() },
   ).exit(RUN_TIMEOUT_MS)
   expect(exit.code, exit.stderr).toBe(0)
-  const assets = join(project.dir, 'dist', 'assets')
+  const assets = join(project().dir, 'dist', 'assets')
   const files = (await readdir(assets)).filter((name) => name.endsWith('.js'))
   const scripts = await Promise.all(files.map((name) => readFile(join(assets, name), 'utf8')))
-  const html = await readFile(join(project.dir, 'dist', 'index.html'), 'utf8')
+  const html = await readFile(join(project().dir, 'dist', 'index.html'), 'utf8')
   return { files, scripts, html, warnings: exit.stderr }
 }
 
 /** esbuild, minified for browsers, of one entry's text. */
 const esbuildBundle = async (main: string) => {
   const result = await build({
-    stdin: { contents: main, resolveDir: project.dir, loader: 'js' },
-    absWorkingDir: project.dir,
+    stdin: { contents: main, resolveDir: project().dir, loader: 'js' },
+    absWorkingDir: project().dir,
     bundle: true,
     minify: true,
     format: 'esm',

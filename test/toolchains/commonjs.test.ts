@@ -3,36 +3,23 @@
 // may use. One scratch project (package.json `type: commonjs`) for the file.
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { documentationText } from '../helpers/documentation.js'
-import {
-  makeScratchProject,
-  SCRATCH_SETUP_TIMEOUT_MS,
-  type ScratchProject,
-} from '../helpers/scratch-project.js'
-import { killSpawned, REPO_ROOT, spawnProcess } from '../helpers/spawn-cli.js'
+import { useScratchProject } from '../helpers/scratch-project.js'
+import { REPO_ROOT, spawnProcess } from '../helpers/spawn-cli.js'
 
 const RUN_TIMEOUT_MS = 60_000
 
-let project: ScratchProject
-const tool = (path: string) => join(project.dir, 'node_modules', path)
+const project = useScratchProject('commonjs', [
+  'jest',
+  'ts-jest',
+  'typescript',
+  '@jest/globals',
+  'msw',
+])
+const tool = (path: string) => join(project().dir, 'node_modules', path)
 const runIn = (command: string, args: string[]) =>
-  spawnProcess(command, args, { cwd: project.dir }).exit(RUN_TIMEOUT_MS)
-
-beforeAll(async () => {
-  project = await makeScratchProject('commonjs', [
-    'jest',
-    'ts-jest',
-    'typescript',
-    '@jest/globals',
-    'msw',
-  ])
-}, SCRATCH_SETUP_TIMEOUT_MS)
-
-afterAll(async () => {
-  await killSpawned()
-  await project?.remove()
-})
+  spawnProcess(command, args, { cwd: project().dir }).exit(RUN_TIMEOUT_MS)
 
 const CREATE = `{
     method: 'POST',
@@ -66,11 +53,19 @@ const JEST_SETUP = {
 
 const JEST_SNIPPET = join(REPO_ROOT, 'test/readme-snippets/jest-snippet.ts')
 
+/** Writes one Jest test file (with the Jest setup) and runs it; expects `passed` tests to pass. */
+const runJest = async (file: string, text: string, passed: number) => {
+  await project().write({ ...JEST_SETUP, [file]: text })
+  const exit = await runIn(process.execPath, [tool('jest/bin/jest.js'), '--ci', file])
+  expect(exit.code, exit.stdout + exit.stderr).toBe(0)
+  expect(exit.stderr).toMatch(new RegExp(`Tests: +${passed} passed, ${passed} total`))
+}
+
 describe('the packed kit in a CommonJS project', () => {
   it(
     "is required by node:test, and import() gives the same module (one copy of the mock's state)",
     async () => {
-      await project.write({
+      await project().write({
         'create.test.js': `const assert = require('node:assert')
 const test = require('node:test')
 const { createMockApp, ContractError } = require('worker-api-kit')
@@ -110,9 +105,9 @@ test('import() and require() give one module', async () => {
   it(
     'runs under Jest with ts-jest in CommonJS mode: a mock app in-process answers a create',
     async () => {
-      await project.write({
-        ...JEST_SETUP,
-        'jest/create.test.ts': `import { expect, test } from '@jest/globals'
+      await runJest(
+        'jest/create.test.ts',
+        `import { expect, test } from '@jest/globals'
 import { createMockApp, type Worker } from 'worker-api-kit'
 
 test('a mock app answers a create', async () => {
@@ -123,14 +118,8 @@ test('a mock app answers a create', async () => {
   expect(worker.name).toBe('cjs worker')
 })
 `,
-      })
-      const exit = await runIn(process.execPath, [
-        tool('jest/bin/jest.js'),
-        '--ci',
-        'jest/create.test.ts',
-      ])
-      expect(exit.code, exit.stdout + exit.stderr).toBe(0)
-      expect(exit.stderr).toMatch(/Tests: +1 passed, 1 total/)
+        1,
+      )
     },
     RUN_TIMEOUT_MS,
   )
@@ -140,14 +129,7 @@ test('a mock app answers a create', async () => {
     async () => {
       const snippet = await readFile(JEST_SNIPPET, 'utf8')
       expect(documentationText()).toContain(`\`\`\`ts\n${snippet}\`\`\``)
-      await project.write({ ...JEST_SETUP, 'jest/session.test.ts': snippet })
-      const exit = await runIn(process.execPath, [
-        tool('jest/bin/jest.js'),
-        '--ci',
-        'jest/session.test.ts',
-      ])
-      expect(exit.code, exit.stdout + exit.stderr).toBe(0)
-      expect(exit.stderr).toMatch(/Tests: +2 passed, 2 total/)
+      await runJest('jest/session.test.ts', snippet, 2)
     },
     RUN_TIMEOUT_MS,
   )
@@ -168,7 +150,7 @@ export const status = (worker: Worker, fixtures: Fixtures): string =>
 `
       const tsconfig = (compilerOptions: Record<string, unknown>, include: string[]) =>
         `${JSON.stringify({ compilerOptions: { strict: true, noEmit: true, skipLibCheck: true, types: [], ...compilerOptions }, include })}\n`
-      await project.write({
+      await project().write({
         'types/cjs.ts': uses('worker-api-kit'),
         'types/esm.mts': uses('worker-api-kit'),
         'types/bundler/app.ts': uses('worker-api-kit'),
@@ -197,9 +179,9 @@ export const status = (worker: Worker, fixtures: Fixtures): string =>
   it(
     'runs under Jest in CommonJS mode over HTTP: useTestSession on a mock server it started',
     async () => {
-      await project.write({
-        ...JEST_SETUP,
-        'jest/http.test.ts': `import { afterAll, beforeAll, expect, it } from '@jest/globals'
+      await runJest(
+        'jest/http.test.ts',
+        `import { afterAll, beforeAll, expect, it } from '@jest/globals'
 import { type MockServer, startMockServer, useTestSession } from 'worker-api-kit'
 
 let server: MockServer
@@ -220,14 +202,8 @@ it('starts the next test from the scenario again', async () => {
   expect(names).not.toContain('cjs worker')
 })
 `,
-      })
-      const exit = await runIn(process.execPath, [
-        tool('jest/bin/jest.js'),
-        '--ci',
-        'jest/http.test.ts',
-      ])
-      expect(exit.code, exit.stdout + exit.stderr).toBe(0)
-      expect(exit.stderr).toMatch(/Tests: +2 passed, 2 total/)
+        2,
+      )
     },
     RUN_TIMEOUT_MS,
   )

@@ -1,26 +1,13 @@
 // An ES-module Node project with the packed kit: node:test runs useTestSession over msw/node and over
 // HTTP, and an openapi-fetch client takes `session.fetch` as its fetch in-process, over msw/node
 // and over HTTP (README#one-session-per-test-file). One scratch project for the file.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  makeScratchProject,
-  SCRATCH_SETUP_TIMEOUT_MS,
-  type ScratchProject,
-} from '../helpers/scratch-project.js'
-import { killSpawned, spawnProcess } from '../helpers/spawn-cli.js'
+import { describe, expect, it } from 'vitest'
+import { useScratchProject } from '../helpers/scratch-project.js'
+import { spawnProcess } from '../helpers/spawn-cli.js'
 
 const RUN_TIMEOUT_MS = 60_000
 
-let project: ScratchProject
-
-beforeAll(async () => {
-  project = await makeScratchProject('module', ['msw', 'openapi-fetch'])
-}, SCRATCH_SETUP_TIMEOUT_MS)
-
-afterAll(async () => {
-  await killSpawned()
-  await project?.remove()
-})
+const project = useScratchProject('module', ['msw', 'openapi-fetch'])
 
 /** Three tests in one node:test file: a worker made in the first is gone in the second. */
 const sessionTests = (target: string) => `import assert from 'node:assert/strict'
@@ -77,9 +64,9 @@ describe('the packed kit in an ES-module Node project', () => {
     'runs useTestSession under node:test with openapi-fetch given session.fetch, %s',
     async (target) => {
       const file = `session-${target.replace(/\W/g, '-')}.test.mjs`
-      await project.write({ [file]: sessionTests(target) })
+      await project().write({ [file]: sessionTests(target) })
       const exit = await spawnProcess(process.execPath, ['--test', file], {
-        cwd: project.dir,
+        cwd: project().dir,
       }).exit(RUN_TIMEOUT_MS)
       expect(exit.stdout + exit.stderr).toMatch(/# pass 3\b/)
       expect(exit.code).toBe(0)
