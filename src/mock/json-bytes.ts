@@ -35,7 +35,7 @@ export const jsonBytes = (value: unknown, depth = 0): number => {
       // for…in over own keys, as Object.entries, without an array of pairs per object
       for (const key in value) {
         if (!Object.hasOwn(value, key)) continue
-        const item: unknown = (value as Record<string, unknown>)[key]
+        const item: unknown = Reflect.get(value, key)
         if (item === undefined) continue // JSON.stringify leaves it out
         size += (first ? 0 : 1) + textBytes(key) + 3 + jsonBytes(item, depth + 1)
         first = false

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
 import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js'
 
@@ -29,7 +28,11 @@ export const listenOnNode = async (
       resolve()
     })
   })
-  const { port } = server.address() as AddressInfo // listening on TCP: an AddressInfo, never a pipe name
+  const address = server.address()
+  // Listening on TCP: an AddressInfo, never a pipe name (a string) or null.
+  if (address === null || typeof address === 'string')
+    throw new Error(`[worker-api-kit] the server listens on no TCP port (${String(address)})`)
+  const { port } = address
   const urlHost = host.includes(':') ? `[${host}]` : host
   let closing: Promise<void> | undefined
   return {

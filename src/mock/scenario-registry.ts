@@ -55,7 +55,10 @@ export const loadScenarioFile = (file: string): Scenario => {
     raw = JSON.parse(new TextDecoder().decode(read.bytes))
   } catch (error) {
     throw new ScenarioError(file, [
-      { pointer: '', message: `not JSON: ${(error as Error).message}` },
+      {
+        pointer: '',
+        message: `not JSON: ${error instanceof Error ? error.message : String(error)}`,
+      },
     ]) // JSON.parse throws SyntaxError
   }
   return parseScenario(raw, file)

@@ -91,10 +91,12 @@ export const createStore = (limits: StoreLimits = DEFAULT_STORE_LIMITS) => {
       head = 0
     }
   }
+  /** The workers as callers see them: read only (the store alone adds and evicts). */
+  const readOnlyWorkers: ReadonlyMap<string, WorkerRecord> = workers
   return {
     orgs,
     llmProviders,
-    workers: workers as ReadonlyMap<string, WorkerRecord>,
+    workers: readOnlyWorkers,
     limits,
     /** Bytes of the workers kept: the sum of their JSON sizes. */
     bytes: () => bytes,

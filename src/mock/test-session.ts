@@ -1,4 +1,5 @@
 import type { OperationId } from '../api/operations.js'
+import { isJsonObject } from '../common/json-object.js'
 import type { JournalEntry } from './journal.js'
 import type { ScenarioStateInput } from './scenario.js'
 import type { stateOf } from './state-of.js'
@@ -57,6 +58,25 @@ const aimedAt = async (base: string, input: Request | URL | string, init?: Reque
     signal: given.signal,
     ...(hasBody ? { body: await given.arrayBuffer() } : {}),
   })
+}
+
+/**
+ * Whether an answer is the mock's state (`GET`/`PUT /__mock/state`): its session, workers and
+ * providers are checked; a server that is not the mock fails here, loudly, not in the test.
+ */
+const isMockState = (body: unknown): body is MockState =>
+  isJsonObject(body) &&
+  typeof body['session'] === 'string' &&
+  Array.isArray(body['workers']) &&
+  Array.isArray(body['llmProviders'])
+
+/** The mock's state from an answer, or an error naming what answered instead. */
+const mockStateOf = (body: unknown): MockState => {
+  if (!isMockState(body))
+    throw new Error(
+      "[worker-api-kit] /__mock/state answered something that is not the mock's state",
+    )
+  return body
 }
 
 /** The journal's answer, as far as this helper needs to know it. */
@@ -126,18 +146,19 @@ export const createTestSession = (target: MockTarget, options: TestSessionOption
       return entries
     },
     /** The session's state: organization, provider (key masked), workers with their current status. */
-    // The mock's own answer (GET /__mock/state), typed by the function that builds it.
-    state: async (): Promise<MockState> => json('/__mock/state') as Promise<MockState>,
+    state: async (): Promise<MockState> => mockStateOf(await json('/__mock/state')),
     /**
      * Starts the session again from a known state (`PUT /__mock/state`, validated by the mock's
      * scenario schemas: a 400 problem throws) and forgets its requests; answers the new state.
      */
     seed: async (state: SeedState): Promise<MockState> =>
-      json('/__mock/state', {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(state),
-      }) as Promise<MockState>,
+      mockStateOf(
+        await json('/__mock/state', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(state),
+        }),
+      ),
     /** Starts the session again from its scenario and forgets its requests. */
     reset: async (): Promise<void> => {
       await json('/__mock/reset', { method: 'POST' })

@@ -1,3 +1,5 @@
+import { jsonObjectOr } from '../common/json-object.js'
+
 /** A field that names the last characters of a key (`apiKeyLastFour`, `api_key_last4`, `lastFour`). */
 const LAST_FOUR_NAME = /last[-_]?(?:four|4)/i
 /** A field that holds a key or its masked form (`apiKey`, `maskedApiKey`, `apiKeyHint`, `keyHint`). */
@@ -19,10 +21,7 @@ const visibleTail = (value: string) => {
   return { tail: value.slice(at + 1).trim(), isMasked: at >= 0 }
 }
 
-const objectOr = (value: unknown): Record<string, unknown> | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined
+const objectOr = jsonObjectOr
 
 const isShowable = (text: string) => /^[!-~]{4}$/.test(text)
 

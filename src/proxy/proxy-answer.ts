@@ -1,5 +1,4 @@
 import type { Context } from 'hono'
-import type { StatusCode } from 'hono/utils/http-status'
 import { untrustedAnswerHeaders } from '../common/untrusted-answer-headers.js'
 import { NO_BODY_STATUSES } from '../mock/internal/is-contentful.js'
 import { PROBLEMS, problemResponseOf } from '../mock/problem.js'
@@ -39,10 +38,12 @@ export const answerOf = async (
       untrustedAnswerHeaders(forwarded.headers.get('content-type')),
     ))
       headers.set(name, value)
-    const answer = c.newResponse(hasNoBody ? null : forwarded.bytes, {
-      status: forwarded.status as StatusCode,
-      headers,
-    })
+    // The status and headers as a Response for Hono to take (the target's status may be one
+    // Hono's status types do not list, 520); newResponse adds the headers its middleware set.
+    const answer = c.newResponse(
+      hasNoBody ? null : forwarded.bytes,
+      new Response(null, { status: forwarded.status, headers }),
+    )
     return { answer, text: forwarded.text, source: 'target' }
   }
   const { error } = forwarded
@@ -57,7 +58,7 @@ export const answerOf = async (
     const text = await mocked.text()
     const headers = new Headers(mocked.headers)
     headers.set('x-mock-fallback', 'true')
-    const answer = c.newResponse(text, { status: mocked.status as StatusCode, headers })
+    const answer = c.newResponse(text, new Response(null, { status: mocked.status, headers }))
     return { answer, text, source: 'fallback' }
   }
   const { targetName, forwardOptions } = context

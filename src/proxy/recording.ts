@@ -1,4 +1,5 @@
 import type { MatchedOperation } from '../api/match-operation.js'
+import { jsonObjectOr } from '../common/json-object.js'
 import { utf8Length } from '../common/utf8-length.js'
 import {
   EMPTY_STATE,
@@ -48,10 +49,7 @@ const SEEDED_WORKER_FIELDS = [
 /** The provider fields a successful update sent; the key itself never (only that one was sent). */
 const SEEDED_PROVIDER_FIELDS = Object.keys(SeedLlmProviderFields.shape)
 
-const objectOr = (value: unknown): Record<string, unknown> | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined
+const objectOr = jsonObjectOr
 
 const pick = (from: Record<string, unknown>, names: readonly string[]) =>
   Object.fromEntries(names.filter((name) => from[name] !== undefined).map((n) => [n, from[n]]))
