@@ -1,5 +1,5 @@
 import type { OperationId } from '../api/operations.js'
-import type { JournalEntry } from './journal.js'
+import type { JournalEntry } from '../server/index.js'
 import type { ScenarioStateInput } from './scenario.js'
 import type { stateOf } from './state-of.js'
 
