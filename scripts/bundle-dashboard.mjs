@@ -1,12 +1,12 @@
 // Bundles the dashboard's script (assets/dashboard/main.ts, plain DOM, no framework) and copies
 // its stylesheet into dist/dashboard, which the package ships: GET /__mock/ then serves them from
 // the mock itself, offline. The file list is the mock's own allow-list
-// (src/mock/dashboard/dashboard-path.ts), read from tsc's output: `npm run build` runs tsc first.
+// (src/server/dashboard/dashboard-path.ts), read from tsc's output: `npm run build` runs tsc first.
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from 'esbuild'
-import { DASHBOARD_ASSETS_FOLDER } from '../dist/src/mock/dashboard/dashboard-assets.js'
-import { DASHBOARD_ASSET_TYPES } from '../dist/src/mock/dashboard/dashboard-path.js'
+import { DASHBOARD_ASSETS_FOLDER } from '../dist/src/server/dashboard/dashboard-assets.js'
+import { DASHBOARD_ASSET_TYPES } from '../dist/src/server/dashboard/dashboard-path.js'
 
 rmSync(DASHBOARD_ASSETS_FOLDER, { recursive: true, force: true })
 mkdirSync(DASHBOARD_ASSETS_FOLDER, { recursive: true })

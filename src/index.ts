@@ -1,3 +1,4 @@
+export type { JournalEntry } from './server/index.js'
 /**
  * worker-api-kit: a mock server and contract-testing kit for the Worker and Organization LLM
  * Provider API. The names below are the ones the README tells users to import (docs/library.md#library);
@@ -261,7 +262,6 @@ export type { ContractOptions, Report } from './contract/index.js'
 export type { Summary } from './contract/report.js'
 export type { MockApp, MockAppOptions } from './mock/app.js'
 export type { Fixtures } from './mock/fixture-files.js'
-export type { JournalEntry } from './mock/journal.js'
 export type { ScenarioInput } from './mock/scenario.js'
 export type { MockServer, MockServerOptions } from './mock/server.js'
 export type {

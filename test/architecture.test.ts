@@ -25,13 +25,17 @@ const ALLOWED: Record<string, readonly string[]> = {
   schemas: ['schemas', 'common'],
   api: ['schemas', 'api'],
   common: ['common'],
-  mock: ['schemas', 'api', 'common', 'mock'],
+  // What every server of ours shares (host guard, CORS, admin guard, journal, listen): under both.
+  server: ['schemas', 'api', 'common', 'server'],
+  mock: ['schemas', 'api', 'common', 'server', 'mock'],
   contract: ['schemas', 'api', 'common', 'contract'],
   vitest: ['contract', 'vitest'],
   msw: ['mock', 'msw'],
-  proxy: ['schemas', 'api', 'common', 'mock', 'contract', 'proxy'],
-  cli: ['schemas', 'api', 'common', 'mock', 'contract', 'proxy', 'cli'],
-  'index.ts': ['schemas', 'api', 'common', 'mock', 'contract', 'proxy'],
+  // The proxy's `--fallback` is the mock, and what it records is a scenario: through mock's face
+  // only (the face rule below), nothing of the mock's stages, problems or journal.
+  proxy: ['schemas', 'api', 'common', 'server', 'mock', 'contract', 'proxy'],
+  cli: ['schemas', 'api', 'common', 'server', 'mock', 'contract', 'proxy', 'cli'],
+  'index.ts': ['schemas', 'api', 'common', 'server', 'mock', 'contract', 'proxy'],
   'fixtures.ts': ['schemas', 'mock'],
   'browser.ts': ['schemas', 'mock'],
 }
@@ -92,6 +96,32 @@ const circlesOf = (graph: ReadonlyMap<string, readonly string[]>): string[][] =>
   return circles
 }
 
+/** The folders used from outside through their face (`index.ts`) only. */
+const FACED = ['server', 'mock', 'contract', 'proxy'] as const
+
+/**
+ * Importers that may pick files behind a face: the package's entry points. The CLI loads each
+ * command's files lazily (dist/bin splits at each `import()`, so `mock` never loads the contract
+ * suite); `index.ts`, `browser.ts` and `fixtures.ts` are the package's exports, and a face would
+ * pull Node's server into the browser build or the whole mock into `worker-api-kit/fixtures`.
+ */
+const ENTRY_POINTS = ['cli', 'index.ts', 'browser.ts', 'fixtures.ts']
+
+/** Each import of a faced folder's insides by a file outside it, as `file → target`. */
+const reachesBehindFaces = (graph: ReadonlyMap<string, readonly string[]>): string[] =>
+  [...graph].flatMap(([file, targets]) =>
+    targets
+      .filter((target) => {
+        const folder = target.split('/')[0] ?? ''
+        return (
+          FACED.some((faced) => faced === folder) &&
+          folder !== file.split('/')[0] &&
+          target !== `${folder}/index.ts`
+        )
+      })
+      .map((target) => `${file} → ${target}`),
+  )
+
 const importGraph = new Map(
   tsFilesUnder(SRC).map((file) => [relative(SRC, file), filesImportedBy(file)] as const),
 )
@@ -108,6 +138,25 @@ describe('architecture', () => {
     expect(circlesOf(graph)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['d.ts']])
     expect(importGraph.get('contract/index.ts')?.length).toBeGreaterThan(0)
     expect(importGraph.get('mock/stages/public-routes.ts')).toContain('mock/served-document.ts')
+  })
+
+  it('finds an import of a folder behind its face, and lets an import of the face pass', () => {
+    const graph = new Map([
+      ['proxy/a.ts', ['mock/stages/cors.ts', 'server/index.ts', 'proxy/b.ts']],
+      ['mock/app.ts', ['mock/store.ts', 'server/journal.ts']],
+      ['common/c.ts', ['common/d.ts']],
+    ])
+    expect(reachesBehindFaces(graph)).toEqual([
+      'proxy/a.ts → mock/stages/cors.ts',
+      'mock/app.ts → server/journal.ts',
+    ])
+  })
+
+  it('uses server, mock, contract and proxy from outside through their index.ts only (each import behind a face listed)', () => {
+    const layered = new Map(
+      [...importGraph].filter(([file]) => !ENTRY_POINTS.includes(file.split('/')[0] ?? '')),
+    )
+    expect(reachesBehindFaces(layered)).toEqual([])
   })
 
   it('has no import circle in src (each circle listed by its files)', () => {

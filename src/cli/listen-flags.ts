@@ -1,4 +1,4 @@
-import { DEFAULT_HOST, DEFAULT_PORT } from '../mock/defaults.js'
+import { DEFAULT_HOST, DEFAULT_PORT } from '../server/defaults.js'
 import type { Flags } from './flag.js'
 
 /** Where the mock and the proxy listen: the same two flags, the same defaults, for both. */

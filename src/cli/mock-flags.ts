@@ -1,5 +1,5 @@
 import { printable } from '../common/printable.js'
-import type { CorsPolicy } from '../mock/stages/cors.js'
+import type { CorsPolicy } from '../server/cors.js'
 import { CliError } from './cli-error.js'
 import { fromEnv } from './from-env.js'
 

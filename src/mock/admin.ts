@@ -2,14 +2,19 @@ import { z } from '@hono/zod-openapi'
 import type { Context, Hono } from 'hono'
 import { jsonPointer } from '../common/json-pointer.js'
 import { WorkerId } from '../schemas/ids.js'
-import { ADMIN_PREFIX, invalid, invalidQuery } from './admin-answers.js'
-import { PageLimit } from './bounded-page.js'
+import {
+  ADMIN_PREFIX,
+  invalid,
+  invalidQuery,
+  type Journal,
+  PageLimit,
+  PROBLEMS,
+  problemResponseOf,
+  registerDashboard,
+  registerJournalRoutes,
+} from '../server/index.js'
 import { contractCommand, INSTALLED_COMMAND } from './contract-command.js'
-import { registerDashboard } from './dashboard/routes.js'
 import type { MockEnv } from './env.js'
-import type { Journal } from './journal.js'
-import { registerJournalRoutes } from './journal-routes.js'
-import { PROBLEMS, problemResponseOf } from './problem.js'
 import { type Scenario, type ScenarioInput, ScenarioName, ScenarioState } from './scenario.js'
 import { ScenarioError } from './scenario-error.js'
 import type { Session, Sessions } from './session.js'

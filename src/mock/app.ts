@@ -1,12 +1,23 @@
 import { Hono } from 'hono'
+import {
+  type CorsPolicy,
+  checkHost,
+  createCors,
+  createJournal,
+  DEFAULT_MAX_JOURNAL,
+  DEFAULT_SEED,
+  guardAdmin,
+  limitBody,
+  MAX_BODY_BYTES,
+  notFound,
+  onError,
+  PROBLEMS,
+  problemResponseOf,
+} from '../server/index.js'
 import { type MockControl, registerAdmin } from './admin.js'
-import { DEFAULT_SEED, MAX_BODY_BYTES } from './defaults.js'
 import type { MockEnv } from './env.js'
-import { limitBody } from './internal/limit-body.js'
 import { sleep } from './internal/sleep.js'
-import { createJournal, DEFAULT_MAX_JOURNAL } from './journal.js'
 import type { MockAppOptions } from './mock-app-options.js'
-import { PROBLEMS, problemResponseOf } from './problem.js'
 import { EMPTY_STATE } from './scenario.js'
 import { createScenarioCatalog } from './scenario-catalog.js'
 import { createSessions, DEFAULT_MAX_SESSIONS } from './session.js'
@@ -15,17 +26,14 @@ import { answerOperation } from './stages/answer-operation.js'
 import { apiPipeline } from './stages/api-pipeline.js'
 import { applyScenario } from './stages/apply-scenario.js'
 import { authorize } from './stages/authorize.js'
-import { checkHost } from './stages/check-host.js'
-import { type CorsPolicy, createCors } from './stages/cors.js'
-import { notFound, onError } from './stages/errors.js'
 import { frontPipeline } from './stages/front-pipeline.js'
-import { guardAdmin } from './stages/guard-admin.js'
 import { registerPublicRoutes } from './stages/public-routes.js'
 import { recordExchange } from './stages/record-exchange.js'
 import { resolveSession } from './stages/resolve-session.js'
 import { DEFAULT_STORE_LIMITS } from './store.js'
 
-export { MAX_BODY_BYTES } from './defaults.js'
+export { MAX_BODY_BYTES } from '../server/index.js'
+
 export type { MockAppOptions } from './mock-app-options.js'
 
 /** The policy a `cors` option names: a single origin string is a list of one. */

@@ -2,12 +2,6 @@ import { stampUuidV7 } from '../common/stamp-uuid-v7.js'
 import { typeIdOf } from '../common/type-id.js'
 import { MOCK_ID_PREFIX } from '../schemas/ids.js'
 
-const BEARER = /^Bearer[ \t]+([A-Za-z0-9\-._~+/]+=*)$/i
-
-/** The bearer token of an Authorization header (RFC 6750 §2.1), or undefined. */
-export const bearerToken = (header: string | undefined): string | undefined =>
-  header?.trim().match(BEARER)?.[1]
-
 /**
  * The user a token stands for: a user TypeID from the token's SHA-256, so the same token is
  * always the same user, and the token itself is never stored. (WebCrypto: works in browsers too.)

@@ -1,4 +1,4 @@
-import { findBuiltFolder } from './built-folder.js'
+import { findBuiltFolder } from '../server/index.js'
 
 /**
  * The files of swagger-ui-dist the docs page uses, by name, with their content types. The build

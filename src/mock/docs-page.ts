@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
+import { PROBLEMS, problemResponseOf } from '../server/index.js'
 import { type DocsAssets, isDocsAssetName, loadDocsAssets } from './docs-assets.js'
-import { PROBLEMS, problemResponseOf } from './problem.js'
 
 /** Where the page and its files live on the mock. */
 const DOCS_PATH = '/docs'

@@ -1,11 +1,11 @@
 import type { MatchedOperation } from '../api/match-operation.js'
+import type { ServerEnv } from '../server/index.js'
 import type { Session } from './session.js'
 
-/** What the mock's middleware hands to every handler. */
+/** What the mock's middleware hands to every handler: the server's env and the mock's own. */
 export type MockEnv = {
-  /** On a node server (@hono/node-server), the raw socket: a `reset` fault destroys it. In-process (`app.request`) there is no env at all. */
-  Bindings: { incoming?: { socket?: { destroy(): void } } }
-  Variables: {
+  Bindings: ServerEnv['Bindings']
+  Variables: ServerEnv['Variables'] & {
     session: Session
     /** The request's time, read once from the app's clock (ms since the epoch). */
     now: number
@@ -13,9 +13,5 @@ export type MockEnv = {
     userId: string
     /** The API operation the request calls, matched once by the API pipeline (none: 404 or 405). */
     operation: MatchedOperation | undefined
-    /** On `/v1/*`: the headers every answer to the request carries, as a plain record (answer.ts). */
-    answerHeaders: Record<string, string> | undefined
-    /** On `/v1/*`: the answer and the text it was written from, for the journal (answer.ts). */
-    written: { readonly res: Response; readonly text: string | null } | undefined
   }
 }

@@ -6,7 +6,7 @@ import {
   MockWorkerEnvelope,
   MockWorkerStatus,
 } from '../schemas/worker.js'
-import type { ProblemKind } from './problem.js'
+import type { ProblemKind } from '../server/index.js'
 
 // Light on purpose: `worker-api-kit/fixtures` reads the committed files through this module, so
 // it imports schemas only (no faker, no app).

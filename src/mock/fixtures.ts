@@ -9,13 +9,12 @@ import {
   type MockWorkerStatus,
   WorkerEnvelope,
 } from '../schemas/worker.js'
-import { DEFAULT_SEED } from './defaults.js'
+import { DEFAULT_SEED, PROBLEMS } from '../server/index.js'
 import { buildTokens, buildWorkerRecord, mergeLlmProvider, toMockLlmProvider } from './factories.js'
 import { type FixtureProblemKind, Fixtures } from './fixture-files.js'
 import { newId } from './internal/new-id.js'
 import { toProblemErrors } from './internal/problem-errors.js'
 import type { MockAppOptions } from './mock-app-options.js'
-import { PROBLEMS } from './problem.js'
 import { BASELINE_SCENARIO } from './scenario.js'
 import { createSession, type Session } from './session.js'
 import { toWorkerView } from './worker-view.js'

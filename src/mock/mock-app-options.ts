@@ -1,6 +1,5 @@
+import type { AllowedHosts, CorsPolicy } from '../server/index.js'
 import type { ScenarioInput } from './scenario.js'
-import type { AllowedHosts } from './stages/check-host.js'
-import type { CorsPolicy } from './stages/cors.js'
 
 type MockLimits = {
   /** Workers kept per session; the oldest is dropped past it. Default 10 000. */

@@ -1,14 +1,7 @@
 import { createCredentialMasker, credentialForms } from '../common/credential-forms.js'
 import { mayHoldSecret, secretsIn } from '../common/redact.js'
+import type { JournalSecrets } from '../server/index.js'
 import type { Session } from './session.js'
-
-/** What the journal masks in one request's texts, and learns from its body. */
-export type JournalSecrets = {
-  /** Remembers, for the session, the values under secret names of a request body (an `apiKey`). */
-  readonly learn: (text: string) => void
-  /** The text with the request's `Authorization` (every form) and the session's secrets masked. */
-  readonly mask: (text: string) => string
-}
 
 /** `Authorization` values whose forms are kept ready: a client sends the same few again and again. */
 const MAX_MASKERS = 32

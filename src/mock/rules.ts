@@ -1,5 +1,5 @@
 import type { OperationId } from '../api/operations.js'
-import { PROBLEMS, problemAt } from './problem.js'
+import { PROBLEMS, problemAt } from '../server/index.js'
 import type { Latency, Rule } from './scenario.js'
 import type { Session } from './session.js'
 

@@ -4,7 +4,7 @@ import { DateTime } from '../schemas/date-time.js'
 import { LlmProviderId, OrgId, WorkerId } from '../schemas/ids.js'
 import { UpdateLlmProviderBody } from '../schemas/llm-provider.js'
 import { CreateWorkerBody, MockWorkerStatus } from '../schemas/worker.js'
-import { NO_BODY_STATUSES } from './internal/is-contentful.js'
+import { NO_BODY_STATUSES } from '../server/index.js'
 import { Lifecycle, MAX_AGE_MS } from './lifecycle.js'
 
 const OPERATION_IDS = operations.map((o) => o.operationId)

@@ -1,6 +1,6 @@
+import { createAdaptorServer } from '@hono/node-server'
+import { DEFAULT_HOST, listenOnNode } from '../server/index.js'
 import { createMockApp, type MockApp, type MockAppOptions } from './app.js'
-import { DEFAULT_HOST } from './defaults.js'
-import { listenOnNode } from './listen-on-node.js'
 
 export type MockServerOptions = MockAppOptions & {
   /** Port to listen on; 0 picks a free one. Default 4010. */
@@ -25,7 +25,7 @@ export const startMockServer = async (options: MockServerOptions = {}): Promise<
   const allowedHosts =
     options.allowedHosts === true ? true : [...(options.allowedHosts ?? []), host]
   const app = createMockApp({ ...options, allowedHosts })
-  const server = await listenOnNode(app.fetch, { port: options.port, host })
+  const server = await listenOnNode(createAdaptorServer, app.fetch, { port: options.port, host })
   return {
     url: server.url,
     port: server.port,

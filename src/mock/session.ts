@@ -1,5 +1,5 @@
 import { ID_PREFIX, MOCK_ID_PREFIX } from '../schemas/ids.js'
-import { DEFAULT_SEED } from './defaults.js'
+import { DEFAULT_SEED } from '../server/index.js'
 import { buildLlmProviderRecord, buildWorkerRecord, DEFAULT_API_KEY_LENGTH } from './factories.js'
 import { createFaker, type MockFaker } from './internal/create-faker.js'
 import { newId } from './internal/new-id.js'

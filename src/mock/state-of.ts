@@ -1,7 +1,11 @@
-import { boundedPage, MAX_PAGE_BYTES, MAX_PAGE_LIMIT } from './bounded-page.js'
-import { excerptStrings } from './excerpt.js'
+import {
+  boundedPage,
+  excerptStrings,
+  jsonBytes,
+  MAX_PAGE_BYTES,
+  MAX_PAGE_LIMIT,
+} from '../server/index.js'
 import { toMockLlmProvider } from './factories.js'
-import { jsonBytes } from './json-bytes.js'
 import type { Lifecycle } from './lifecycle.js'
 import type { Session } from './session.js'
 import type { WorkerRecord } from './store.js'

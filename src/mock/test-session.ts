@@ -1,6 +1,6 @@
 import type { OperationId } from '../api/operations.js'
 import { isJsonObject } from '../common/json-object.js'
-import type { JournalEntry } from './journal.js'
+import type { JournalEntry } from '../server/index.js'
 import type { ScenarioStateInput } from './scenario.js'
 import type { stateOf } from './state-of.js'
 

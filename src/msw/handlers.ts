@@ -1,5 +1,5 @@
 import { type DefaultBodyType, type HttpHandler, http, type PathParams } from 'msw'
-import { createMockApp, type MockApp, type MockAppOptions } from '../mock/app.js'
+import { createMockApp, type MockApp, type MockAppOptions } from '../mock/index.js'
 import { type MswPersistOptions, persistMock } from './persist.js'
 
 export type MswHandlersOptions = MockAppOptions & {

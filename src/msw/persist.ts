@@ -1,5 +1,4 @@
-import type { MockApp } from '../mock/app.js'
-import { loadState, saveState } from '../mock/saved-state.js'
+import { loadState, type MockApp, saveState } from '../mock/index.js'
 
 /** The part of the Web Storage API the handlers use: `sessionStorage` and `localStorage` fit. */
 type KeyValueStorage = {

@@ -3,26 +3,33 @@ import { Hono } from 'hono'
 import { printable } from '../common/printable.js'
 import { isSecretHeader, redactText } from '../common/redact.js'
 import { baseUrlProblem, createTrafficJudge } from '../contract/index.js'
-import { ADMIN_PREFIX } from '../mock/admin-answers.js'
-import { registerDashboard } from '../mock/dashboard/routes.js'
-import type { MockEnv } from '../mock/env.js'
-import { limitBody } from '../mock/internal/limit-body.js'
-import { createJournal } from '../mock/journal.js'
-import { registerJournalRoutes } from '../mock/journal-routes.js'
-import { PROBLEMS, problemResponseOf } from '../mock/problem.js'
-import type { ScenarioInput } from '../mock/scenario.js'
-import { type AllowedHosts, checkHost } from '../mock/stages/check-host.js'
-import { type CorsPolicy, createCors } from '../mock/stages/cors.js'
-import { notFound, onError } from '../mock/stages/errors.js'
-import { guardAdmin } from '../mock/stages/guard-admin.js'
-import { logLine } from '../mock/stages/log-request.js'
-import { refuseServiceWorker } from '../mock/stages/refuse-service-worker.js'
+import type { ScenarioInput } from '../mock/index.js'
+import {
+  ADMIN_PREFIX,
+  type AllowedHosts,
+  type CorsPolicy,
+  checkHost,
+  createCors,
+  createJournal,
+  guardAdmin,
+  limitBody,
+  logLine,
+  notFound,
+  onError,
+  PROBLEMS,
+  problemResponseOf,
+  refuseServiceWorker,
+  registerDashboard,
+  registerJournalRoutes,
+  type ServerEnv,
+} from '../server/index.js'
 import { DEFAULT_PROXY_TIMEOUT_MS } from './defaults.js'
 import { createFallback } from './fallback.js'
 import type { Fetch } from './forward.js'
 import { guardCrossSite } from './guard-cross-site.js'
 import { createInFlightStage } from './in-flight-budget.js'
 import { type ExchangeNote, proxyExchange } from './proxy-exchange.js'
+import { PROXY_PROBLEMS } from './proxy-problems.js'
 import { createRecording } from './recording.js'
 import { createTargetHealth } from './target-health.js'
 
@@ -129,7 +136,7 @@ export const createProxyApp = (options: ProxyAppOptions) => {
   const notes = new WeakMap<Request, ExchangeNote>()
   const timeoutMs = options.timeoutMs ?? DEFAULT_PROXY_TIMEOUT_MS
 
-  const app = new Hono<MockEnv>()
+  const app = new Hono<ServerEnv>()
   app.use(async (c, next) => {
     const startedAt = performance.now()
     const scope = c.req.path.startsWith(ADMIN_PREFIX) ? 'admin' : 'api'
@@ -186,7 +193,8 @@ export const createProxyApp = (options: ProxyAppOptions) => {
       fallback,
       note: (c: Context, note) => notes.set(c.req.raw, note),
       checkBody: limitBody(MAX_PROXIED_BYTES, {
-        tooLarge: (c) => problemResponseOf(c, PROBLEMS.proxiedBodyTooLarge(MAX_PROXIED_BYTES)),
+        tooLarge: (c) =>
+          problemResponseOf(c, PROXY_PROBLEMS.proxiedBodyTooLarge(MAX_PROXIED_BYTES)),
         broken: (c) => problemResponseOf(c, PROBLEMS.brokenBody()),
       }),
       targetHealth,

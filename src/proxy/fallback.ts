@@ -1,4 +1,4 @@
-import { createMockApp, type MockApp } from '../mock/app.js'
+import { createMockApp, type MockApp } from '../mock/index.js'
 import type { Recording } from './recording.js'
 
 /**

@@ -1,7 +1,6 @@
 import type { Context } from 'hono'
-import { PROBLEMS, problemResponseOf } from '../mock/problem.js'
-import type { CorsPolicy } from '../mock/stages/cors.js'
-import { foreignPageOf } from '../mock/stages/foreign-page.js'
+import { type CorsPolicy, foreignPageOf, problemResponseOf } from '../server/index.js'
+import { PROXY_PROBLEMS } from './proxy-problems.js'
 
 /**
  * The proxy lends its `-H` headers (staging's credentials) to whatever it forwards, so it forwards
@@ -14,5 +13,7 @@ export const guardCrossSite =
   (cors: CorsPolicy) =>
   (c: Context): Response | undefined => {
     const page = foreignPageOf(c, cors, 'api')
-    return page === undefined ? undefined : problemResponseOf(c, PROBLEMS.crossSiteProxy(page))
+    return page === undefined
+      ? undefined
+      : problemResponseOf(c, PROXY_PROBLEMS.crossSiteProxy(page))
   }

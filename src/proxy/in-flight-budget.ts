@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
-import type { MockEnv } from '../mock/env.js'
-import { PROBLEMS, problemResponseOf } from '../mock/problem.js'
+import { problemResponseOf, type ServerEnv } from '../server/index.js'
+import { PROXY_PROBLEMS } from './proxy-problems.js'
 
 /**
  * Bytes of request bodies and target answers the proxy holds at once, over all requests (64 MiB).
@@ -60,9 +60,9 @@ const RETRY_AFTER_SECONDS = 1
 export type InFlightStage = {
   readonly budget: InFlightBudget
   /** The bytes a request's body is counted as before it is read: its length, else the most it may be. */
-  readonly bodyBytesOf: (c: Context<MockEnv>) => number
+  readonly bodyBytesOf: (c: Context<ServerEnv>) => number
   /** The 503 problem with `Retry-After` for a request past the budget. */
-  readonly busy: (c: Context<MockEnv>) => Response
+  readonly busy: (c: Context<ServerEnv>) => Response
 }
 
 /** The in-flight stage of a proxy whose bodies are at most `maxBodyBytes` each (a larger one is a 413). */
@@ -76,7 +76,7 @@ export const createInFlightStage = (maxBodyBytes: number): InFlightStage => ({
     return c.req.raw.body === null ? 0 : maxBodyBytes
   },
   busy: (c) =>
-    problemResponseOf(c, PROBLEMS.proxyBusy(MAX_IN_FLIGHT_BYTES, RETRY_AFTER_SECONDS), {
+    problemResponseOf(c, PROXY_PROBLEMS.proxyBusy(MAX_IN_FLIGHT_BYTES, RETRY_AFTER_SECONDS), {
       'retry-after': String(RETRY_AFTER_SECONDS),
     }),
 })

@@ -1,9 +1,9 @@
 import type { Context } from 'hono'
 import { untrustedAnswerHeaders } from '../common/untrusted-answer-headers.js'
-import { NO_BODY_STATUSES } from '../mock/internal/is-contentful.js'
-import { PROBLEMS, problemResponseOf } from '../mock/problem.js'
+import { NO_BODY_STATUSES, problemResponseOf } from '../server/index.js'
 import type { Fallback } from './fallback.js'
 import type { Forwarded, ForwardOptions } from './forward.js'
+import { PROXY_PROBLEMS } from './proxy-problems.js'
 
 export type ProxyAnswer = {
   readonly answer: Response
@@ -64,10 +64,10 @@ export const answerOf = async (
   const { targetName, forwardOptions } = context
   const problem =
     error.kind === 'timeout'
-      ? PROBLEMS.targetTooSlow(targetName, forwardOptions.timeoutMs)
+      ? PROXY_PROBLEMS.targetTooSlow(targetName, forwardOptions.timeoutMs)
       : error.kind === 'too-large'
-        ? PROBLEMS.targetAnswerTooLarge(targetName, forwardOptions.maxAnswerBytes)
-        : PROBLEMS.targetUnreachable(targetName, context.mask(error.message))
+        ? PROXY_PROBLEMS.targetAnswerTooLarge(targetName, forwardOptions.maxAnswerBytes)
+        : PROXY_PROBLEMS.targetUnreachable(targetName, context.mask(error.message))
   const answer = problemResponseOf(c, problem)
   return { answer, text: await answer.clone().text(), source: 'proxy' }
 }

@@ -2,14 +2,13 @@ import type { Context } from 'hono'
 import { matchOperation } from '../api/match-operation.js'
 import { redactText } from '../common/redact.js'
 import type { TrafficJudge, Violation } from '../contract/index.js'
-import type { MockEnv } from '../mock/env.js'
-import { type Journal, journalBody } from '../mock/journal.js'
-import { PROBLEMS, problemResponseOf } from '../mock/problem.js'
+import { type Journal, journalBody, problemResponseOf, type ServerEnv } from '../server/index.js'
 import type { Fallback } from './fallback.js'
 import { type ForwardOptions, forward, forwardedHeaders } from './forward.js'
 import type { InFlightHold, InFlightStage } from './in-flight-budget.js'
 import { keyLastFourOf } from './key-last-four.js'
 import { answerOf } from './proxy-answer.js'
+import { PROXY_PROBLEMS } from './proxy-problems.js'
 import type { Recording } from './recording.js'
 import type { TargetHealth } from './target-health.js'
 
@@ -27,7 +26,7 @@ export type ProxyExchangeStages = {
   readonly fallback: Fallback | undefined
   readonly note: (c: Context, note: ExchangeNote) => void
   /** Refuses a body over the proxy's limit (413) or broken mid-stream (400), before anything is sent. */
-  readonly checkBody: (c: Context<MockEnv>) => Promise<Response | undefined>
+  readonly checkBody: (c: Context<ServerEnv>) => Promise<Response | undefined>
   /** Told whether the target answered (the caller still waiting), for health. */
   readonly targetHealth: TargetHealth
   /** This proxy's name in `Via` (RFC 9110 §7.6.3): a request that carries it came round in a loop. */
@@ -56,11 +55,11 @@ const maskedStrings = (value: unknown, mask: (text: string) => string, depth = 0
  */
 export const proxyExchange =
   (stages: ProxyExchangeStages) =>
-  async (c: Context<MockEnv>): Promise<Response> => {
+  async (c: Context<ServerEnv>): Promise<Response> => {
     const started = performance.now()
     const via = c.req.header('via')
     if (via?.includes(stages.via))
-      return problemResponseOf(c, PROBLEMS.proxyLoop(stages.targetName))
+      return problemResponseOf(c, PROXY_PROBLEMS.proxyLoop(stages.targetName))
     const hold = stages.inFlight.budget.hold()
     try {
       if (!hold.take(stages.inFlight.bodyBytesOf(c))) return stages.inFlight.busy(c)
@@ -72,7 +71,7 @@ export const proxyExchange =
 
 const exchange = async (
   stages: ProxyExchangeStages,
-  c: Context<MockEnv>,
+  c: Context<ServerEnv>,
   via: string | undefined,
   started: number,
   hold: InFlightHold,

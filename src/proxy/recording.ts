@@ -3,13 +3,13 @@ import { jsonObjectOr } from '../common/json-object.js'
 import { utf8Length } from '../common/utf8-length.js'
 import {
   EMPTY_STATE,
+  MAX_SCENARIO_FILE_BYTES,
   MAX_SEED_WORKERS,
   Scenario,
   type ScenarioInput,
   SeedLlmProviderFields,
   SeedWorker,
-} from '../mock/scenario.js'
-import { MAX_SCENARIO_FILE_BYTES } from '../mock/scenario-registry.js'
+} from '../mock/index.js'
 import { MockWorkerStatus } from '../schemas/worker.js'
 
 /** Most workers a recording keeps (a scenario's bound); the oldest seen go first. */

@@ -1,5 +1,5 @@
-import { DEFAULT_HOST } from '../mock/defaults.js'
-import { listenOnNode } from '../mock/listen-on-node.js'
+import { createAdaptorServer } from '@hono/node-server'
+import { DEFAULT_HOST, listenOnNode } from '../server/index.js'
 import { createProxyApp, type ProxyApp, type ProxyAppOptions } from './create-proxy-app.js'
 
 export type ProxyServerOptions = ProxyAppOptions & {
@@ -23,6 +23,6 @@ export const startProxyServer = async (options: ProxyServerOptions): Promise<Pro
   const allowedHosts =
     options.allowedHosts === true ? true : [...(options.allowedHosts ?? []), host]
   const app = createProxyApp({ ...options, allowedHosts })
-  const server = await listenOnNode(app.fetch, { port: options.port, host })
+  const server = await listenOnNode(createAdaptorServer, app.fetch, { port: options.port, host })
   return { url: server.url, port: server.port, app, close: server.close }
 }

@@ -1,8 +1,13 @@
 import { beforeAll, describe, it } from 'vitest'
-import { CONTRACT_DEFAULTS } from '../contract/defaults.js'
-import type { CheckResult, Report } from '../contract/report.js'
-import { formatFailures } from '../contract/reporters/console.js'
-import { type ContractOptions, runContract, selectChecks } from '../contract/runner.js'
+import {
+  type CheckResult,
+  CONTRACT_DEFAULTS,
+  type ContractOptions,
+  formatFailures,
+  type Report,
+  runContract,
+  selectChecks,
+} from '../contract/index.js'
 
 export type DescribeContractOptions = Partial<ContractOptions> & {
   /**

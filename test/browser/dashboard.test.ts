@@ -5,8 +5,8 @@ import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { registerDashboard } from '../../src/mock/dashboard/routes.js'
 import { type MockServerOptions, startMockServer } from '../../src/mock/server.js'
+import { registerDashboard } from '../../src/server/dashboard/routes.js'
 import { chromiumPath, launchChromium } from '../helpers/browser.js'
 
 const hasChromium = chromiumPath() !== undefined

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createMockApp } from '../../src/mock/app.js'
-import { MAX_PAGE_LIMIT } from '../../src/mock/bounded-page.js'
+import { MAX_PAGE_LIMIT } from '../../src/server/bounded-page.js'
 
 const SEED = 20_261_124
 

@@ -3,7 +3,7 @@
 import { z } from '@hono/zod-openapi'
 import { describe, expect, it } from 'vitest'
 import { createMockApp, type MockAppOptions } from '../../src/mock/app.js'
-import { DASHBOARD_ASSET_TYPES } from '../../src/mock/dashboard/dashboard-path.js'
+import { DASHBOARD_ASSET_TYPES } from '../../src/server/dashboard/dashboard-path.js'
 import { OVER_NETWORK, send } from '../helpers/send.js'
 
 const MOCK = 'http://127.0.0.1:4010'

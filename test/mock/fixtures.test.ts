@@ -14,12 +14,6 @@ import {
   FIXTURE_SEED,
 } from '../../src/mock/fixtures.js'
 import { DEFAULT_LIFECYCLE } from '../../src/mock/lifecycle.js'
-import {
-  PROBLEM_KINDS,
-  PROXY_PROBLEM_KINDS,
-  type ProblemKind,
-  problemType,
-} from '../../src/mock/problem.js'
 import { Scenario } from '../../src/mock/scenario.js'
 import { LlmProviderEnvelope, MockLlmProviderEnvelope } from '../../src/schemas/llm-provider.js'
 import { Problem } from '../../src/schemas/problem.js'
@@ -30,6 +24,12 @@ import {
   MockWorkerStatus,
   WorkerEnvelope,
 } from '../../src/schemas/worker.js'
+import {
+  PROBLEM_KINDS,
+  PROXY_PROBLEM_KINDS,
+  type ProblemKind,
+  problemType,
+} from '../../src/server/problem.js'
 import { OVER_NETWORK, send } from '../helpers/send.js'
 
 const FIXTURES_DIR = fileURLToPath(new URL('../../fixtures/', import.meta.url))

@@ -1,13 +1,13 @@
 import { z } from '@hono/zod-openapi'
 import { describe, expect, it } from 'vitest'
 import { createMockApp, type MockApp } from '../../src/mock/app.js'
-import { MAX_PAGE_BYTES, MAX_PAGE_LIMIT } from '../../src/mock/bounded-page.js'
+import { MAX_PAGE_BYTES, MAX_PAGE_LIMIT } from '../../src/server/bounded-page.js'
 import {
   createJournal,
   DEFAULT_MAX_JOURNAL_BYTES,
   journalBody,
   MAX_JOURNALLED_TEXT,
-} from '../../src/mock/journal.js'
+} from '../../src/server/journal.js'
 import { pointersOf, send } from '../helpers/send.js'
 
 const Page = z

@@ -5,15 +5,15 @@ import { Hono } from 'hono'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { redactJson } from '../../src/common/redact.js'
 import { createMockApp, type MockApp } from '../../src/mock/app.js'
-import { lightweightBody } from '../../src/mock/internal/lightweight-body.js'
+import { Scenario } from '../../src/mock/scenario.js'
+import { startMockServer } from '../../src/mock/server.js'
 import {
   createJournal,
   type JournalEntry,
   journalBody,
   MAX_JOURNALLED_VIOLATIONS,
-} from '../../src/mock/journal.js'
-import { Scenario } from '../../src/mock/scenario.js'
-import { startMockServer } from '../../src/mock/server.js'
+} from '../../src/server/journal.js'
+import { lightweightBody } from '../../src/server/lightweight-body.js'
 import { createdWorkerId, providerPath } from '../helpers/requests.js'
 import { send } from '../helpers/send.js'
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { createMockApp } from '../../src/mock/app.js'
-import { registerDashboard } from '../../src/mock/dashboard/routes.js'
+import { registerDashboard } from '../../src/server/dashboard/routes.js'
 import { send } from '../helpers/send.js'
 
 const KNOWN = 'auth-required, cloud-provisioning, default, empty, flaky, rate-limited, slow'

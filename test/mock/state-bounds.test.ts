@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi'
 import { describe, expect, it } from 'vitest'
 import { createMockApp, type MockApp } from '../../src/mock/app.js'
-import { MAX_PAGE_BYTES, MAX_PAGE_LIMIT } from '../../src/mock/bounded-page.js'
 import { MAX_STATE_STRING } from '../../src/mock/state-of.js'
 import { DEFAULT_MAX_SESSION_BYTES } from '../../src/mock/store.js'
 import { MockCreateWorkerResponse } from '../../src/schemas/worker.js'
+import { MAX_PAGE_BYTES, MAX_PAGE_LIMIT } from '../../src/server/bounded-page.js'
 import { inSession, State } from '../helpers/mock-state.js'
 import { pointersOf, send } from '../helpers/send.js'
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_BODY_BYTES } from '../../src/mock/defaults.js'
 import { buildWorkerRecord } from '../../src/mock/factories.js'
 import { createFaker } from '../../src/mock/internal/create-faker.js'
 import { createRandom } from '../../src/mock/internal/random.js'
@@ -11,6 +10,7 @@ import {
   DEFAULT_STORE_LIMITS,
   type WorkerRecord,
 } from '../../src/mock/store.js'
+import { MAX_BODY_BYTES } from '../../src/server/defaults.js'
 
 const MB = 1_000_000
 

@@ -2,13 +2,13 @@
 // Checked by `npm run typecheck` and `npm run test:types` (vitest typecheck).
 import { describe, expectTypeOf, it } from 'vitest'
 import type { OperationId } from '../../src/api/operations.js'
-import type { JournalEntry } from '../../src/mock/journal.js'
 import {
   type SeedState,
   type SessionFetch,
   type TestSession,
   useTestSession,
 } from '../../src/mock/test-session.js'
+import type { JournalEntry } from '../../src/server/journal.js'
 
 declare const session: TestSession
 

@@ -1,5 +1,5 @@
 import type { createWorker as route } from '../../api/operations.js'
-import { answerJson } from '../answer.js'
+import { answerJson } from '../../server/index.js'
 import { buildTokens, buildWorkerRecord, DEFAULT_LAUNCH } from '../factories.js'
 import { stepAt } from '../lifecycle.js'
 import { toWorkerView } from '../worker-view.js'

@@ -1,7 +1,6 @@
 import type { updateLlmProvider as route } from '../../api/operations.js'
-import { answerJson } from '../answer.js'
+import { answerJson, PROBLEMS, problemResponse } from '../../server/index.js'
 import { mergeLlmProvider, toMockLlmProvider } from '../factories.js'
-import { PROBLEMS, problemResponse } from '../problem.js'
 import type { OperationHandler } from './operation-handler.js'
 
 /** spec §4.1: merge the given fields into the stored provider. assumption: see docs/limits.md#assumptions */

@@ -1,6 +1,5 @@
 import type { updateWorker as route } from '../../api/operations.js'
-import { answerJson } from '../answer.js'
-import { PROBLEMS, problemResponse } from '../problem.js'
+import { answerJson, PROBLEMS, problemResponse } from '../../server/index.js'
 import { toWorkerView } from '../worker-view.js'
 import type { OperationHandler } from './operation-handler.js'
 

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import type { guardAdmin } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
-import type { guardAdmin } from './guard-admin.js'
 import type { resolveSession } from './resolve-session.js'
 
 /** `/__mock/*`: the admin guard first (a refused page creates no session), session, body limit. */

@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
+import { notFound } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
 import { OPERATION_HANDLERS } from '../handlers/index.js'
 import type { OperationHandler } from '../handlers/operation-handler.js'
-import { notFound } from './errors.js'
 import { validateRequest } from './validate-request.js'
 
 /**

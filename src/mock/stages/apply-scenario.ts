@@ -1,10 +1,8 @@
 import type { Context } from 'hono'
 import { untrustedAnswerHeaders } from '../../common/untrusted-answer-headers.js'
-import { answer } from '../answer.js'
+import { answer, type Cors, isContentful } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
-import { isContentful } from '../internal/is-contentful.js'
 import { type AppliedRule, applyRules, NO_RULES_APPLIED } from '../rules.js'
-import type { Cors } from './cors.js'
 import { resetAnswer } from './faults.js'
 
 /**

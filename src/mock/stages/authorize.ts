@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
 import { BEARER_CHALLENGE } from '../../schemas/response-headers.js'
-import { bearerToken, userIdOfToken } from '../auth.js'
+import { bearerToken, PROBLEMS, problemResponseOf } from '../../server/index.js'
+import { userIdOfToken } from '../auth.js'
 import type { MockEnv } from '../env.js'
-import { PROBLEMS, problemResponseOf } from '../problem.js'
 
 /**
  * Auth mode (the app's `auth`, or the session's scenario): a bearer token is required, and it

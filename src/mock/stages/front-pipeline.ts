@@ -1,12 +1,15 @@
 import type { MiddlewareHandler } from 'hono'
-import { ADMIN_PREFIX } from '../admin-answers.js'
-import { isApiPath, useAnswerHeaders } from '../answer.js'
+import {
+  ADMIN_PREFIX,
+  type Cors,
+  type checkHost,
+  isApiPath,
+  logLine,
+  refuseServiceWorker,
+  useAnswerHeaders,
+} from '../../server/index.js'
 import type { MockEnv } from '../env.js'
-import type { checkHost } from './check-host.js'
-import type { Cors } from './cors.js'
 import { loggedStatusOf } from './faults.js'
-import { logLine } from './log-request.js'
-import { refuseServiceWorker } from './refuse-service-worker.js'
 
 // Each pipeline is one middleware that calls its stages in turn: every `await next()` in Hono's
 // compose costs ~10 µs a request, and five small middlewares cost more than the work they did

@@ -3,8 +3,8 @@ import type { ProblemStatus } from '../../api/content.js'
 import { operations } from '../../api/operations.js'
 import { declaredStatuses, preferredCode } from '../../api/prefer.js'
 import { BEARER_CHALLENGE } from '../../schemas/response-headers.js'
+import { PROBLEMS, type ProblemKind, problemResponseOf } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
-import { PROBLEMS, type ProblemKind, problemResponseOf } from '../problem.js'
 import type { AppliedRule } from '../rules.js'
 
 /** The catalogue's problem for each error status an operation declares. */

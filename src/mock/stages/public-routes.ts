@@ -1,6 +1,6 @@
 import type { Hono } from 'hono'
+import { DASHBOARD_PATH } from '../../server/index.js'
 import { ADMIN_PREFIX } from '../admin.js'
-import { DASHBOARD_PATH } from '../dashboard/dashboard-path.js'
 import type { MockEnv } from '../env.js'
 
 /** What `GET /` tells about the running mock. */

@@ -1,8 +1,7 @@
 import type { Context } from 'hono'
 import { redactText } from '../../common/redact.js'
+import { type Journal, journalRequestBody, journalResponse } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
-import type { Journal } from '../journal.js'
-import { journalRequestBody, journalResponse } from '../journal-bodies.js'
 import { createRequestSecrets } from '../request-secrets.js'
 import type { AppliedRule } from '../rules.js'
 

@@ -2,9 +2,9 @@ import type { Context } from 'hono'
 import type { MatchedOperation } from '../../api/match-operation.js'
 import { withoutLoneSurrogates } from '../../common/lone-surrogate.js'
 import { isJsonMediaType, isJsonRequestType } from '../../common/media-type.js'
+import { PROBLEMS, problemResponse, problemResponseOf } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
 import { toProblemErrors } from '../internal/problem-errors.js'
-import { PROBLEMS, problemResponse, problemResponseOf } from '../problem.js'
 
 /** The request's input, validated by its operation's schemas, or the 400/415 that refuses it. */
 export type Validated =

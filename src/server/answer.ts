@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { MockEnv } from './env.js'
+import type { ServerEnv } from './server-env.js'
 
 // The API's answers carry their headers as a plain record, written by one writer (`answer`).
 // Hono keeps headers set before the answer (`c.header`: CORS's `vary: Origin`, on every request)
@@ -13,10 +13,10 @@ export const isApiPath = (path: string) => path === '/v1' || path.startsWith('/v
 
 /** The plain record of the request's answer headers, or undefined (Hono's own headers then). */
 const recordOf = (c: Context): Record<string, string> | undefined =>
-  (c as Context<MockEnv>).get('answerHeaders')
+  (c as Context<ServerEnv>).get('answerHeaders')
 
 /** Starts the request's plain record of answer headers: every answer to it will carry them. */
-export const useAnswerHeaders = (c: Context<MockEnv>) => c.set('answerHeaders', {})
+export const useAnswerHeaders = (c: Context) => (c as Context<ServerEnv>).set('answerHeaders', {})
 
 /** Sets a header every answer to this request carries (CORS, `connection: close`). */
 export const setAnswerHeader = (c: Context, name: string, value: string) => {
@@ -49,7 +49,7 @@ export const answer = (
     return text === null ? c.body(null, init) : c.body(text, init)
   }
   const res = new Response(text, { status, headers: sorted({ ...record, ...headers }) })
-  ;(c as Context<MockEnv>).set('written', { res, text })
+  ;(c as Context<ServerEnv>).set('written', { res, text })
   return res
 }
 

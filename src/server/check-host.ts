@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
-import type { MockEnv } from '../env.js'
-import { PROBLEMS, problemResponseOf } from '../problem.js'
+import { PROBLEMS, problemResponseOf } from './problem.js'
+import type { ServerEnv } from './server-env.js'
 
 /**
  * Which `Host` headers the mock answers: loopback names and IP literals always, plus the names
@@ -44,7 +44,7 @@ const isAllowedHost = (host: string | undefined, allowed: AllowedHosts): boolean
  */
 export const checkHost =
   (allowed: AllowedHosts) =>
-  (c: Context<MockEnv>): Response | undefined => {
+  <E extends ServerEnv>(c: Context<E>): Response | undefined => {
     if (allowed === true || c.env?.incoming === undefined) return undefined
     const host = c.req.header('host')
     return isAllowedHost(host, allowed)

@@ -1,9 +1,9 @@
 import type { HonoRequest } from 'hono'
 import { readAtMost } from '../common/read-at-most.js'
 import { isSecretName, mayHoldSecret, redactJson, redactText } from '../common/redact.js'
-import { lightweightBody } from './internal/lightweight-body.js'
 import type { JournalEntry } from './journal-entry.js'
-import type { JournalSecrets } from './request-secrets.js'
+import type { JournalSecrets } from './journal-secrets.js'
+import { lightweightBody } from './lightweight-body.js'
 
 // What a request's and an answer's bodies become in the journal: secrets masked on write, a large
 // body kept as its size, a body that cannot hold a secret kept as text and parsed on read.

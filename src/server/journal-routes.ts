@@ -3,8 +3,8 @@ import type { Hono } from 'hono'
 import { operations } from '../api/operations.js'
 import { ADMIN_PREFIX, invalidQuery } from './admin-answers.js'
 import { PageLimit } from './bounded-page.js'
-import type { MockEnv } from './env.js'
 import type { Journal } from './journal.js'
+import type { ServerEnv } from './server-env.js'
 
 const RequestsQuery = z
   .object({
@@ -22,7 +22,7 @@ const RequestsQuery = z
  * `GET /__mock/requests` (paged, filtered by session and operation) and `DELETE /__mock/requests`:
  * the journal as the admin API serves it, for the mock and for the proxy alike.
  */
-export const registerJournalRoutes = <E extends MockEnv>(app: Hono<E>, journal: Journal) => {
+export const registerJournalRoutes = <E extends ServerEnv>(app: Hono<E>, journal: Journal) => {
   app.get(`${ADMIN_PREFIX}/requests`, (c) => {
     const parsed = RequestsQuery.safeParse(c.req.query())
     if (!parsed.success) return invalidQuery(c, parsed.error)

@@ -1,4 +1,4 @@
-import { createAdaptorServer } from '@hono/node-server'
+import type { createAdaptorServer } from '@hono/node-server'
 import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js'
 
 export type Listening = {
@@ -14,13 +14,17 @@ export type Listening = {
  * Node itself drains a body the handler refused (413) and keeps the connection, however slow the
  * client: @hono/node-server's own clean-up gives a body 500 ms, then closes the socket under a
  * client still sending, which then reads a reset instead of the 413.
+ *
+ * The caller hands in @hono/node-server's `createAdaptorServer`: this folder is also the mock's in
+ * a browser (MSW), whose build must not reach Node's `node:http`.
  */
 export const listenOnNode = async (
+  createServer: typeof createAdaptorServer,
   fetch: Parameters<typeof createAdaptorServer>[0]['fetch'],
   options: { port?: number | undefined; host?: string | undefined },
 ): Promise<Listening> => {
   const host = options.host ?? DEFAULT_HOST
-  const server = createAdaptorServer({ fetch, autoCleanupIncoming: false })
+  const server = createServer({ fetch, autoCleanupIncoming: false })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? DEFAULT_PORT, host, () => {

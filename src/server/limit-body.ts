@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
-import { readAtMost } from '../../common/read-at-most.js'
-import { setAnswerHeader } from '../answer.js'
-import type { MockEnv } from '../env.js'
+import { readAtMost } from '../common/read-at-most.js'
+import { setAnswerHeader } from './answer.js'
+import type { ServerEnv } from './server-env.js'
 
 /** The largest refused body node reads and throws away to keep the connection (64 MiB). */
 const MAX_DRAINED_BYTES = 64 * 1024 * 1024
@@ -21,7 +21,7 @@ export const limitBody = (
   answers: { tooLarge: (c: Context) => Response; broken: (c: Context) => Response },
 ) => {
   /** The answer that refuses the body, or undefined when it may go on. */
-  return async (c: Context<MockEnv>): Promise<Response | undefined> => {
+  return async <E extends ServerEnv>(c: Context<E>): Promise<Response | undefined> => {
     const isOnSocket = c.env?.incoming !== undefined
     const length = c.req.header('content-length')
     const isChunked = c.req.header('transfer-encoding') !== undefined

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
-import { setAnswerHeader } from '../answer.js'
-import type { MockEnv } from '../env.js'
+import { setAnswerHeader } from './answer.js'
+import type { ServerEnv } from './server-env.js'
 
 /**
  * Which web pages may read the mock's answers. `loopback` (the default): pages served from
@@ -45,7 +45,7 @@ export const allowedOrigin = (
  * A preflight from an origin that is not allowed gets no CORS header: the browser stops there.
  */
 export const createCors = (policy: CorsPolicy) => ({
-  apply(c: Context<MockEnv>, scope: CorsScope): Response | undefined {
+  apply<E extends ServerEnv>(c: Context<E>, scope: CorsScope): Response | undefined {
     if (policy === false) return undefined
     const origin = allowedOrigin(policy, c.req.header('origin'), scope)
     const withCredentials = origin !== undefined && origin !== '*'
@@ -74,7 +74,7 @@ export const createCors = (policy: CorsPolicy) => ({
     return undefined
   },
   /** Lets a page read these headers too (a scenario rule's own) on an API answer. */
-  expose(c: Context<MockEnv>, names: readonly string[]) {
+  expose<E extends ServerEnv>(c: Context<E>, names: readonly string[]) {
     if (names.length === 0 || !allowedOrigin(policy, c.req.header('origin'), 'api')) return
     setAnswerHeader(c, 'access-control-expose-headers', `${EXPOSED}, ${names.join(', ')}`)
   },

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { PROBLEMS, problemResponseOf } from '../problem.js'
+import { PROBLEMS, problemResponseOf } from './problem.js'
 
 /**
  * Refuses a service worker's script (`Service-Worker: script`, sent by browsers on

@@ -4,7 +4,7 @@ import { PROBLEM_CONTENT_TYPE, type ProblemStatus } from '../api/content.js'
 import type { Problem, ProblemError } from '../schemas/problem.js'
 import { answer, answerJson } from './answer.js'
 import { MAX_BODY_BYTES } from './defaults.js'
-import { isContentful } from './internal/is-contentful.js'
+import { isContentful } from './is-contentful.js'
 
 /** The kinds of problem the mock reports; each has a stable `type` URI and title. */
 export const PROBLEM_KINDS = {
@@ -37,7 +37,7 @@ export const PROXY_PROBLEM_KINDS: readonly ProblemKind[] = [
 export const problemType = (kind: ProblemKind) => `urn:worker-api-kit:problem:${kind}`
 
 /** A problem body of this kind. */
-const buildProblem = (
+export const buildProblem = (
   kind: ProblemKind,
   detail: string,
   errors?: ProblemError[],
@@ -53,7 +53,8 @@ const buildProblem = (
 
 /**
  * Every problem the mock answers, worded once: the app, the handlers, the rules and the fixtures
- * all read this catalogue, so a fixture is what the mock says.
+ * all read this catalogue, so a fixture is what the mock says. The proxy's own problems (its
+ * target failed) are worded in src/proxy/proxy-problems.ts.
  */
 export const PROBLEMS = {
   validation: (errors: ProblemError[]) =>
@@ -105,12 +106,6 @@ export const PROBLEMS = {
       'forbidden',
       `The admin API does not answer pages of other origins (${JSON.stringify(origin.slice(0, 100))}); allow one with --cors ORIGIN.`,
       [{ pointer: '/headers/origin', message: 'Cross-origin admin request refused' }],
-    ),
-  crossSiteProxy: ({ header, value }: { header: 'origin' | 'sec-fetch-site'; value: string }) =>
-    buildProblem(
-      'forbidden',
-      `The proxy forwards no request of a page it does not allow (${header === 'origin' ? `Origin ${JSON.stringify(value.slice(0, 100))}` : `Sec-Fetch-Site: ${value.slice(0, 20)}, no Origin`}): it would reach the target with the proxy's own headers (-H). Allow the page's origin with --cors ORIGIN.`,
-      [{ pointer: `/headers/${header}`, message: 'Request of a page not allowed with --cors' }],
     ),
   serviceWorker: () =>
     buildProblem(
@@ -205,30 +200,6 @@ export const PROBLEMS = {
       `code=${code} is no status this operation declares; declared: ${declared.join(', ')}`,
     ),
   internalError: () => buildProblem('internal-error', 'The mock failed on this request.'),
-  targetUnreachable: (target: string, reason: string) =>
-    buildProblem('bad-gateway', `The proxy's target ${target} gave no answer: ${reason}.`),
-  targetTooSlow: (target: string, timeoutMs: number) =>
-    buildProblem(
-      'gateway-timeout',
-      `The proxy's target ${target} did not answer within ${timeoutMs} ms (--timeout).`,
-    ),
-  targetAnswerTooLarge: (target: string, maxBytes: number) =>
-    buildProblem(
-      'bad-gateway',
-      `The proxy's target ${target} answered more than ${maxBytes} bytes; the proxy reads no further.`,
-    ),
-  proxyLoop: (target: string) =>
-    buildProblem(
-      'loop-detected',
-      `The proxy's target ${target} sent this request back to the proxy itself; point --target at the deployment, not at the proxy.`,
-    ),
-  proxyBusy: (maxBytes: number, retryAfterSeconds: number) =>
-    buildProblem(
-      'proxy-busy',
-      `The proxy already holds ${maxBytes} bytes of requests and answers in flight; retry after ${retryAfterSeconds} s.`,
-    ),
-  proxiedBodyTooLarge: (maxBytes: number) =>
-    buildProblem('payload-too-large', `The proxy forwards bodies up to ${maxBytes} bytes.`),
 } as const
 
 /**

@@ -1,12 +1,12 @@
 import type { Context } from 'hono'
-import { isJsonMediaType } from '../../common/media-type.js'
-import { ADMIN_BEARER_CHALLENGE } from '../../schemas/response-headers.js'
-import { bearerToken } from '../auth.js'
-import { isDashboardPath } from '../dashboard/dashboard-path.js'
-import type { MockEnv } from '../env.js'
-import { PROBLEMS, problemResponseOf } from '../problem.js'
+import { isJsonMediaType } from '../common/media-type.js'
+import { ADMIN_BEARER_CHALLENGE } from '../schemas/response-headers.js'
+import { bearerToken } from './bearer-token.js'
 import type { CorsPolicy } from './cors.js'
+import { isDashboardPath } from './dashboard/dashboard-path.js'
 import { foreignPageOf } from './foreign-page.js'
+import { PROBLEMS, problemResponseOf } from './problem.js'
+import type { ServerEnv } from './server-env.js'
 
 export type AdminGuardOptions = {
   readonly cors: CorsPolicy
@@ -43,7 +43,7 @@ const sameToken = (given: string | undefined, expected: string) => {
  */
 export const guardAdmin =
   ({ cors, adminToken, auth }: AdminGuardOptions) =>
-  (c: Context<MockEnv>): Response | undefined => {
+  <E extends ServerEnv>(c: Context<E>): Response | undefined => {
     if (c.env?.incoming !== undefined) {
       if (foreignPageOf(c, cors, 'admin') !== undefined)
         return problemResponseOf(c, PROBLEMS.crossOriginAdmin(c.req.header('origin') ?? 'unknown'))
