@@ -9,7 +9,7 @@ import { registerDashboard } from './dashboard/routes.js'
 import type { MockEnv } from './env.js'
 import type { Journal } from './journal.js'
 import { registerJournalRoutes } from './journal-routes.js'
-import { PROBLEMS, problemResponseOf } from './problem.js'
+import { answerProblem, PROBLEMS } from './problem.js'
 import { type Scenario, type ScenarioInput, ScenarioName, ScenarioState } from './scenario.js'
 import { ScenarioError } from './scenario-error.js'
 import type { Session, Sessions } from './session.js'
@@ -161,7 +161,7 @@ export const registerAdmin = (
     } catch (error) {
       if (error instanceof ScenarioError) {
         const known = control.scenarioNames().map((s) => s.name)
-        return problemResponseOf(c, PROBLEMS.scenarioNotFound(parsed.data.name, known))
+        return answerProblem(c, PROBLEMS.scenarioNotFound(parsed.data.name, known))
       }
       throw error
     }

@@ -6,7 +6,7 @@ import { limitBody } from './internal/limit-body.js'
 import { sleep } from './internal/sleep.js'
 import { createJournal, DEFAULT_MAX_JOURNAL } from './journal.js'
 import type { MockAppOptions } from './mock-app-options.js'
-import { PROBLEMS, problemResponseOf } from './problem.js'
+import { answerProblem, PROBLEMS } from './problem.js'
 import { EMPTY_STATE } from './scenario.js'
 import { createScenarioCatalog } from './scenario-catalog.js'
 import { createSessions, DEFAULT_MAX_SESSIONS } from './session.js'
@@ -83,8 +83,8 @@ export const createMockApp = (options: MockAppOptions = {}) => {
   const cors = createCors(corsPolicyOf(options.cors))
   const session = resolveSession({ sessions, catalog, clock })
   const checkBody = limitBody(MAX_BODY_BYTES, {
-    tooLarge: (c) => problemResponseOf(c, PROBLEMS.payloadTooLarge()),
-    broken: (c) => problemResponseOf(c, PROBLEMS.brokenBody()),
+    tooLarge: (c) => answerProblem(c, PROBLEMS.payloadTooLarge()),
+    broken: (c) => answerProblem(c, PROBLEMS.brokenBody()),
   })
 
   const handleError = onError(options.log)

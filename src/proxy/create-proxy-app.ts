@@ -9,7 +9,7 @@ import type { MockEnv } from '../mock/env.js'
 import { limitBody } from '../mock/internal/limit-body.js'
 import { createJournal } from '../mock/journal.js'
 import { registerJournalRoutes } from '../mock/journal-routes.js'
-import { PROBLEMS, problemResponseOf } from '../mock/problem.js'
+import { answerProblem, PROBLEMS } from '../mock/problem.js'
 import type { ScenarioInput } from '../mock/scenario.js'
 import { type AllowedHosts, checkHost } from '../mock/stages/check-host.js'
 import { type CorsPolicy, createCors } from '../mock/stages/cors.js'
@@ -186,8 +186,8 @@ export const createProxyApp = (options: ProxyAppOptions) => {
       fallback,
       note: (c: Context, note) => notes.set(c.req.raw, note),
       checkBody: limitBody(MAX_PROXIED_BYTES, {
-        tooLarge: (c) => problemResponseOf(c, PROBLEMS.proxiedBodyTooLarge(MAX_PROXIED_BYTES)),
-        broken: (c) => problemResponseOf(c, PROBLEMS.brokenBody()),
+        tooLarge: (c) => answerProblem(c, PROBLEMS.proxiedBodyTooLarge(MAX_PROXIED_BYTES)),
+        broken: (c) => answerProblem(c, PROBLEMS.brokenBody()),
       }),
       targetHealth,
       via: `worker-api-kit-${crypto.randomUUID().slice(0, 8)}`,

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { PROBLEMS, problemResponseOf } from '../mock/problem.js'
+import { answerProblem, PROBLEMS } from '../mock/problem.js'
 import type { CorsPolicy } from '../mock/stages/cors.js'
 import { foreignPageOf } from '../mock/stages/foreign-page.js'
 
@@ -14,5 +14,5 @@ export const guardCrossSite =
   (cors: CorsPolicy) =>
   (c: Context): Response | undefined => {
     const page = foreignPageOf(c, cors, 'api')
-    return page === undefined ? undefined : problemResponseOf(c, PROBLEMS.crossSiteProxy(page))
+    return page === undefined ? undefined : answerProblem(c, PROBLEMS.crossSiteProxy(page))
   }

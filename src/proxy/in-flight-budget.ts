@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { MockEnv } from '../mock/env.js'
-import { PROBLEMS, problemResponseOf } from '../mock/problem.js'
+import { answerProblem, PROBLEMS } from '../mock/problem.js'
 
 /**
  * Bytes of request bodies and target answers the proxy holds at once, over all requests (64 MiB).
@@ -76,7 +76,7 @@ export const createInFlightStage = (maxBodyBytes: number): InFlightStage => ({
     return c.req.raw.body === null ? 0 : maxBodyBytes
   },
   busy: (c) =>
-    problemResponseOf(c, PROBLEMS.proxyBusy(MAX_IN_FLIGHT_BYTES, RETRY_AFTER_SECONDS), {
-      'retry-after': String(RETRY_AFTER_SECONDS),
+    answerProblem(c, PROBLEMS.proxyBusy(MAX_IN_FLIGHT_BYTES, RETRY_AFTER_SECONDS), {
+      headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
     }),
 })

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import type { StatusCode } from 'hono/utils/http-status'
 import { untrustedAnswerHeaders } from '../common/untrusted-answer-headers.js'
 import { NO_BODY_STATUSES } from '../mock/internal/is-contentful.js'
-import { PROBLEMS, problemResponseOf } from '../mock/problem.js'
+import { answerProblem, PROBLEMS } from '../mock/problem.js'
 import type { Fallback } from './fallback.js'
 import type { Forwarded, ForwardOptions } from './forward.js'
 
@@ -67,6 +67,6 @@ export const answerOf = async (
       : error.kind === 'too-large'
         ? PROBLEMS.targetAnswerTooLarge(targetName, forwardOptions.maxAnswerBytes)
         : PROBLEMS.targetUnreachable(targetName, context.mask(error.message))
-  const answer = problemResponseOf(c, problem)
+  const answer = answerProblem(c, problem)
   return { answer, text: await answer.clone().text(), source: 'proxy' }
 }

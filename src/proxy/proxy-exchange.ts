@@ -4,7 +4,7 @@ import { redactText } from '../common/redact.js'
 import type { TrafficJudge, Violation } from '../contract/index.js'
 import type { MockEnv } from '../mock/env.js'
 import { type Journal, journalBody } from '../mock/journal.js'
-import { PROBLEMS, problemResponseOf } from '../mock/problem.js'
+import { answerProblem, PROBLEMS } from '../mock/problem.js'
 import type { Fallback } from './fallback.js'
 import { type ForwardOptions, forward, forwardedHeaders } from './forward.js'
 import type { InFlightHold, InFlightStage } from './in-flight-budget.js'
@@ -59,8 +59,7 @@ export const proxyExchange =
   async (c: Context<MockEnv>): Promise<Response> => {
     const started = performance.now()
     const via = c.req.header('via')
-    if (via?.includes(stages.via))
-      return problemResponseOf(c, PROBLEMS.proxyLoop(stages.targetName))
+    if (via?.includes(stages.via)) return answerProblem(c, PROBLEMS.proxyLoop(stages.targetName))
     const hold = stages.inFlight.budget.hold()
     try {
       if (!hold.take(stages.inFlight.bodyBytesOf(c))) return stages.inFlight.busy(c)

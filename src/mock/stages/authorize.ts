@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { BEARER_CHALLENGE } from '../../schemas/response-headers.js'
 import { bearerToken, userIdOfToken } from '../auth.js'
 import type { MockEnv } from '../env.js'
-import { PROBLEMS, problemResponseOf } from '../problem.js'
+import { answerProblem, PROBLEMS } from '../problem.js'
 
 /**
  * Auth mode (the app's `auth`, or the session's scenario): a bearer token is required, and it
@@ -14,8 +14,8 @@ export const authorize =
     if (!(isAppAuth || c.get('session').scenario.auth)) return undefined
     const token = bearerToken(c.req.header('authorization'))
     if (token === undefined) {
-      return problemResponseOf(c, PROBLEMS.unauthorized(), {
-        'www-authenticate': BEARER_CHALLENGE,
+      return answerProblem(c, PROBLEMS.unauthorized(), {
+        headers: { 'www-authenticate': BEARER_CHALLENGE },
       })
     }
     c.set('userId', await userIdOfToken(token))

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { MockEnv } from '../env.js'
-import { PROBLEMS, problemResponseOf } from '../problem.js'
+import { answerProblem, PROBLEMS } from '../problem.js'
 
 /**
  * Which `Host` headers the mock answers: loopback names and IP literals always, plus the names
@@ -49,5 +49,5 @@ export const checkHost =
     const host = c.req.header('host')
     return isAllowedHost(host, allowed)
       ? undefined
-      : problemResponseOf(c, PROBLEMS.foreignHost(host ?? ''))
+      : answerProblem(c, PROBLEMS.foreignHost(host ?? ''))
   }

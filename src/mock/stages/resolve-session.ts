@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { MockEnv } from '../env.js'
-import { PROBLEMS, problemResponseOf } from '../problem.js'
+import { answerProblem, PROBLEMS } from '../problem.js'
 import { type Scenario, ScenarioName } from '../scenario.js'
 import type { ScenarioCatalog } from '../scenario-catalog.js'
 import type { Sessions } from '../session.js'
@@ -31,14 +31,14 @@ export const resolveSession =
     const sessionId = rawSession === undefined ? undefined : SessionHeader.safeParse(rawSession)
     if (sessionId && !sessionId.success) {
       const message = sessionId.error.issues[0]?.message ?? ''
-      return problemResponseOf(c, PROBLEMS.invalidHeader('x-mock-session', message))
+      return answerProblem(c, PROBLEMS.invalidHeader('x-mock-session', message))
     }
     let scenario: Scenario | undefined
     if (rawScenario !== undefined) {
       const name = ScenarioHeader.safeParse(rawScenario)
       scenario = name.success ? catalog.lookup(name.data) : undefined
       if (!scenario) {
-        return problemResponseOf(c, PROBLEMS.unknownScenarioHeader([...catalog.all().keys()]))
+        return answerProblem(c, PROBLEMS.unknownScenarioHeader([...catalog.all().keys()]))
       }
     }
     const id = sessionId?.data ?? ''
