@@ -27,23 +27,39 @@ const PROBLEM_DESCRIPTIONS = {
 } as const
 export type ProblemStatus = keyof typeof PROBLEM_DESCRIPTIONS
 
-/** The headers the mock sends with an error status, where they say what to do next. */
-const PROBLEM_HEADERS: Partial<Record<ProblemStatus, z.ZodObject>> = {
-  401: z.object({ 'www-authenticate': WwwAuthenticate }), // RFC 9110 §15.5.2: a 401 carries one
-  429: z.object({ 'retry-after': RetryAfter }), // RFC 6585 §4
-}
+const PROBLEM_CONTENT = { [PROBLEM_CONTENT_TYPE]: { schema: Problem } } as const
 
-const problem = (status: ProblemStatus) => {
-  const headers = PROBLEM_HEADERS[status]
-  return {
-    description: `${PROBLEM_DESCRIPTIONS[status]} Error format of worker-api-kit (RFC 9457); the real service's format is not specified.`,
-    ...(headers === undefined ? {} : { headers }),
-    content: { [PROBLEM_CONTENT_TYPE]: { schema: Problem } },
-  }
-}
+const describe = (status: ProblemStatus) =>
+  `${PROBLEM_DESCRIPTIONS[status]} Error format of worker-api-kit (RFC 9457); the real service's format is not specified.`
+
+/** An error response. */
+const problem = (status: ProblemStatus) => ({
+  description: describe(status),
+  content: PROBLEM_CONTENT,
+})
+
+/** An error response with headers that say what to do next. */
+const problemWith = <H extends z.ZodObject>(status: ProblemStatus, headers: H) => ({
+  description: describe(status),
+  headers,
+  content: PROBLEM_CONTENT,
+})
+
+/**
+ * Every error response, declared once with its headers: a route's answers (and the mock's
+ * handlers' answers, typed from the route) read each status's headers here.
+ */
+const PROBLEM_RESPONSES = {
+  400: problem(400),
+  401: problemWith(401, z.object({ 'www-authenticate': WwwAuthenticate })), // RFC 9110 §15.5.2: a 401 carries one
+  404: problem(404),
+  413: problem(413),
+  415: problem(415),
+  429: problemWith(429, z.object({ 'retry-after': RetryAfter })), // RFC 6585 §4
+} as const satisfies Record<ProblemStatus, unknown>
 
 /** Error responses, all `application/problem+json`. */
 export const problems = <S extends ProblemStatus>(...statuses: S[]) =>
-  Object.fromEntries(statuses.map((status) => [status, problem(status)])) as {
-    [K in S]: ReturnType<typeof problem>
+  Object.fromEntries(statuses.map((status) => [status, PROBLEM_RESPONSES[status]])) as {
+    readonly [K in S]: (typeof PROBLEM_RESPONSES)[K]
   }

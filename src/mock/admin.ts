@@ -4,12 +4,12 @@ import { jsonPointer } from '../common/json-pointer.js'
 import { WorkerId } from '../schemas/ids.js'
 import {
   ADMIN_PREFIX,
+  answerProblem,
   invalid,
   invalidQuery,
   type Journal,
   PageLimit,
   PROBLEMS,
-  problemResponseOf,
   registerDashboard,
   registerJournalRoutes,
 } from '../server/index.js'
@@ -166,7 +166,7 @@ export const registerAdmin = (
     } catch (error) {
       if (error instanceof ScenarioError) {
         const known = control.scenarioNames().map((s) => s.name)
-        return problemResponseOf(c, PROBLEMS.scenarioNotFound(parsed.data.name, known))
+        return answerProblem(c, PROBLEMS.scenarioNotFound(parsed.data.name, known))
       }
       throw error
     }

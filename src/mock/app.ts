@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import {
+  answerProblem,
   type CorsPolicy,
   checkHost,
   createCors,
@@ -12,7 +13,6 @@ import {
   notFound,
   onError,
   PROBLEMS,
-  problemResponseOf,
 } from '../server/index.js'
 import { type MockControl, registerAdmin } from './admin.js'
 import type { MockEnv } from './env.js'
@@ -91,8 +91,8 @@ export const createMockApp = (options: MockAppOptions = {}) => {
   const cors = createCors(corsPolicyOf(options.cors))
   const session = resolveSession({ sessions, catalog, clock })
   const checkBody = limitBody(MAX_BODY_BYTES, {
-    tooLarge: (c) => problemResponseOf(c, PROBLEMS.payloadTooLarge()),
-    broken: (c) => problemResponseOf(c, PROBLEMS.brokenBody()),
+    tooLarge: (c) => answerProblem(c, PROBLEMS.payloadTooLarge()),
+    broken: (c) => answerProblem(c, PROBLEMS.brokenBody()),
   })
 
   const handleError = onError(options.log)

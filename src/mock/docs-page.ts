@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { PROBLEMS, problemResponseOf } from '../server/index.js'
+import { answerProblem, PROBLEMS } from '../server/index.js'
 import { type DocsAssets, isDocsAssetName, loadDocsAssets } from './docs-assets.js'
 
 /** Where the page and its files live on the mock. */
@@ -83,7 +83,8 @@ const matches = (ifNoneMatch: string | undefined, etag: string) =>
 export const createDocsHandlers = (load: () => DocsAssets | undefined = loadDocsAssets) => ({
   page: (c: Context) => {
     const assets = load()
-    if (!assets) return problemResponseOf(c, PROBLEMS.docsAssetsMissing(), SECURITY_HEADERS)
+    if (!assets)
+      return answerProblem(c, PROBLEMS.docsAssetsMissing(), { headers: SECURITY_HEADERS })
     return c.html(page(assets), 200, { ...SECURITY_HEADERS, 'cache-control': REVALIDATE })
   },
   asset: (c: Context, name: string) => {
@@ -95,9 +96,9 @@ export const createDocsHandlers = (load: () => DocsAssets | undefined = loadDocs
       })
     }
     if (!isDocsAssetName(name))
-      return problemResponseOf(c, PROBLEMS.docsAssetNotFound(name), SECURITY_HEADERS)
+      return answerProblem(c, PROBLEMS.docsAssetNotFound(name), { headers: SECURITY_HEADERS })
     const asset = load()?.get(name)
-    if (!asset) return problemResponseOf(c, PROBLEMS.docsAssetsMissing(), SECURITY_HEADERS)
+    if (!asset) return answerProblem(c, PROBLEMS.docsAssetsMissing(), { headers: SECURITY_HEADERS })
     const etag = `"${asset.hash}"`
     const headers = {
       ...SECURITY_HEADERS,

@@ -1,5 +1,5 @@
 import type { OperationId } from '../api/operations.js'
-import { PROBLEMS, problemAt } from '../server/index.js'
+import { answerProblem, PROBLEMS } from '../server/index.js'
 import type { Latency, Rule } from './scenario.js'
 import type { Session } from './session.js'
 
@@ -104,8 +104,8 @@ export const applyRules = async (
         effects.push('rate-limit 429')
         return {
           kind: 'respond',
-          response: problemAt(request.path, PROBLEMS.rateLimited(limit, windowMs, retryAfter), {
-            'retry-after': String(retryAfter),
+          response: answerProblem(request.path, PROBLEMS.rateLimited(limit, windowMs, retryAfter), {
+            headers: { 'retry-after': String(retryAfter) },
           }),
           applied: settled(applied),
         }
@@ -131,7 +131,7 @@ export const applyRules = async (
       effects.push(`problem ${status}`)
       return {
         kind: 'respond',
-        response: problemAt(request.path, PROBLEMS.scenario(status, title, detail)),
+        response: answerProblem(request.path, PROBLEMS.scenario(status, title, detail)),
         applied: settled(applied),
       }
     }

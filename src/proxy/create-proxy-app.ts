@@ -7,6 +7,7 @@ import type { ScenarioInput } from '../mock/index.js'
 import {
   ADMIN_PREFIX,
   type AllowedHosts,
+  answerProblem,
   type CorsPolicy,
   checkHost,
   createCors,
@@ -17,7 +18,6 @@ import {
   notFound,
   onError,
   PROBLEMS,
-  problemResponseOf,
   refuseServiceWorker,
   registerDashboard,
   registerJournalRoutes,
@@ -193,9 +193,8 @@ export const createProxyApp = (options: ProxyAppOptions) => {
       fallback,
       note: (c: Context, note) => notes.set(c.req.raw, note),
       checkBody: limitBody(MAX_PROXIED_BYTES, {
-        tooLarge: (c) =>
-          problemResponseOf(c, PROXY_PROBLEMS.proxiedBodyTooLarge(MAX_PROXIED_BYTES)),
-        broken: (c) => problemResponseOf(c, PROBLEMS.brokenBody()),
+        tooLarge: (c) => answerProblem(c, PROXY_PROBLEMS.proxiedBodyTooLarge(MAX_PROXIED_BYTES)),
+        broken: (c) => answerProblem(c, PROBLEMS.brokenBody()),
       }),
       targetHealth,
       via: `worker-api-kit-${crypto.randomUUID().slice(0, 8)}`,

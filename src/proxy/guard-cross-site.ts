@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { type CorsPolicy, foreignPageOf, problemResponseOf } from '../server/index.js'
+import { answerProblem, type CorsPolicy, foreignPageOf } from '../server/index.js'
 import { PROXY_PROBLEMS } from './proxy-problems.js'
 
 /**
@@ -13,7 +13,5 @@ export const guardCrossSite =
   (cors: CorsPolicy) =>
   (c: Context): Response | undefined => {
     const page = foreignPageOf(c, cors, 'api')
-    return page === undefined
-      ? undefined
-      : problemResponseOf(c, PROXY_PROBLEMS.crossSiteProxy(page))
+    return page === undefined ? undefined : answerProblem(c, PROXY_PROBLEMS.crossSiteProxy(page))
   }

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { problemResponseOf, type ServerEnv } from '../server/index.js'
+import { answerProblem, type ServerEnv } from '../server/index.js'
 import { PROXY_PROBLEMS } from './proxy-problems.js'
 
 /**
@@ -76,7 +76,7 @@ export const createInFlightStage = (maxBodyBytes: number): InFlightStage => ({
     return c.req.raw.body === null ? 0 : maxBodyBytes
   },
   busy: (c) =>
-    problemResponseOf(c, PROXY_PROBLEMS.proxyBusy(MAX_IN_FLIGHT_BYTES, RETRY_AFTER_SECONDS), {
-      'retry-after': String(RETRY_AFTER_SECONDS),
+    answerProblem(c, PROXY_PROBLEMS.proxyBusy(MAX_IN_FLIGHT_BYTES, RETRY_AFTER_SECONDS), {
+      headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
     }),
 })

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { untrustedAnswerHeaders } from '../common/untrusted-answer-headers.js'
-import { NO_BODY_STATUSES, problemResponseOf } from '../server/index.js'
+import { answerProblem, NO_BODY_STATUSES } from '../server/index.js'
 import type { Fallback } from './fallback.js'
 import type { Forwarded, ForwardOptions } from './forward.js'
 import { PROXY_PROBLEMS } from './proxy-problems.js'
@@ -68,6 +68,6 @@ export const answerOf = async (
       : error.kind === 'too-large'
         ? PROXY_PROBLEMS.targetAnswerTooLarge(targetName, forwardOptions.maxAnswerBytes)
         : PROXY_PROBLEMS.targetUnreachable(targetName, context.mask(error.message))
-  const answer = problemResponseOf(c, problem)
+  const answer = answerProblem(c, problem)
   return { answer, text: await answer.clone().text(), source: 'proxy' }
 }

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { matchOperation } from '../api/match-operation.js'
 import { redactText } from '../common/redact.js'
 import type { TrafficJudge, Violation } from '../contract/index.js'
-import { type Journal, journalBody, problemResponseOf, type ServerEnv } from '../server/index.js'
+import { answerProblem, type Journal, journalBody, type ServerEnv } from '../server/index.js'
 import type { Fallback } from './fallback.js'
 import { type ForwardOptions, forward, forwardedHeaders } from './forward.js'
 import type { InFlightHold, InFlightStage } from './in-flight-budget.js'
@@ -59,7 +59,7 @@ export const proxyExchange =
     const started = performance.now()
     const via = c.req.header('via')
     if (via?.includes(stages.via))
-      return problemResponseOf(c, PROXY_PROBLEMS.proxyLoop(stages.targetName))
+      return answerProblem(c, PROXY_PROBLEMS.proxyLoop(stages.targetName))
     const hold = stages.inFlight.budget.hold()
     try {
       if (!hold.take(stages.inFlight.bodyBytesOf(c))) return stages.inFlight.busy(c)

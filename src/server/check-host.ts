@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { PROBLEMS, problemResponseOf } from './problem.js'
+import { answerProblem, PROBLEMS } from './problem.js'
 import type { ServerEnv } from './server-env.js'
 
 /**
@@ -49,5 +49,5 @@ export const checkHost =
     const host = c.req.header('host')
     return isAllowedHost(host, allowed)
       ? undefined
-      : problemResponseOf(c, PROBLEMS.foreignHost(host ?? ''))
+      : answerProblem(c, PROBLEMS.foreignHost(host ?? ''))
   }

@@ -3,17 +3,17 @@ import { HTTPException } from 'hono/http-exception'
 import { allowedMethods } from '../api/match-operation.js'
 import { printable } from '../common/printable.js'
 import { redactText } from '../common/redact.js'
-import { PROBLEMS, problemResponseOf } from './problem.js'
+import { answerProblem, PROBLEMS } from './problem.js'
 
 /** No route: a 405 with `Allow` where the path is an operation's, else a 404 problem. */
 export const notFound = (c: Context) => {
   const allowed = allowedMethods(c.req.path)
   if (allowed.length > 0) {
-    return problemResponseOf(c, PROBLEMS.methodNotAllowed(c.req.method, c.req.path, allowed), {
-      allow: allowed.join(', '),
+    return answerProblem(c, PROBLEMS.methodNotAllowed(c.req.method, c.req.path, allowed), {
+      headers: { allow: allowed.join(', ') },
     })
   }
-  return problemResponseOf(c, PROBLEMS.routeNotFound(c.req.method, c.req.path))
+  return answerProblem(c, PROBLEMS.routeNotFound(c.req.method, c.req.path))
 }
 
 /** The framework's own errors that the mock turns into problems: malformed JSON, size, media type. */
@@ -37,10 +37,10 @@ export const onError =
     if (error instanceof HTTPException) {
       const status = error.status
       if (status === 400 || status === 413 || status === 415)
-        return problemResponseOf(c, httpErrorProblem(c, status))
+        return answerProblem(c, httpErrorProblem(c, status))
     }
     log?.(
       `[worker-api-kit] internal error on ${printable(c.req.method, 16)} ${printable(redactText(c.req.path))}: ${printable(error.name, 64)}`,
     )
-    return problemResponseOf(c, PROBLEMS.internalError())
+    return answerProblem(c, PROBLEMS.internalError())
   }

@@ -5,7 +5,7 @@ import { bearerToken } from './bearer-token.js'
 import type { CorsPolicy } from './cors.js'
 import { isDashboardPath } from './dashboard/dashboard-path.js'
 import { foreignPageOf } from './foreign-page.js'
-import { PROBLEMS, problemResponseOf } from './problem.js'
+import { answerProblem, PROBLEMS } from './problem.js'
 import type { ServerEnv } from './server-env.js'
 
 export type AdminGuardOptions = {
@@ -46,9 +46,9 @@ export const guardAdmin =
   <E extends ServerEnv>(c: Context<E>): Response | undefined => {
     if (c.env?.incoming !== undefined) {
       if (foreignPageOf(c, cors, 'admin') !== undefined)
-        return problemResponseOf(c, PROBLEMS.crossOriginAdmin(c.req.header('origin') ?? 'unknown'))
+        return answerProblem(c, PROBLEMS.crossOriginAdmin(c.req.header('origin') ?? 'unknown'))
       if (!READS.has(c.req.method) && !isNonSimple(c))
-        return problemResponseOf(c, PROBLEMS.simpleAdminWrite())
+        return answerProblem(c, PROBLEMS.simpleAdminWrite())
     }
     if (c.req.method === 'OPTIONS') return undefined
     // The dashboard's page and files hold no data: the page asks for the token its calls need.
@@ -60,7 +60,7 @@ export const guardAdmin =
         : !auth || (token !== undefined && token !== '')
     return isAllowed
       ? undefined
-      : problemResponseOf(c, PROBLEMS.adminUnauthorized(adminToken !== undefined), {
-          'www-authenticate': ADMIN_BEARER_CHALLENGE,
+      : answerProblem(c, PROBLEMS.adminUnauthorized(adminToken !== undefined), {
+          headers: { 'www-authenticate': ADMIN_BEARER_CHALLENGE },
         })
   }

@@ -32,12 +32,11 @@ export { limitBody } from './limit-body.js'
 export { listenOnNode } from './listen-on-node.js'
 export { logLine } from './log-request.js'
 export {
+  answerProblem,
   buildProblem,
   PROBLEMS,
+  type ProblemAnswerOptions,
   type ProblemKind,
-  problemAt,
-  problemResponse,
-  problemResponseOf,
 } from './problem.js'
 export { refuseServiceWorker } from './refuse-service-worker.js'
 export type { ServerEnv } from './server-env.js'

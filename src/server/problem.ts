@@ -1,10 +1,8 @@
-import type { Context, TypedResponse } from 'hono'
-import type { JSONParsed } from 'hono/utils/types'
-import { PROBLEM_CONTENT_TYPE, type ProblemStatus } from '../api/content.js'
+import type { Context } from 'hono'
+import { PROBLEM_CONTENT_TYPE } from '../api/content.js'
 import type { Problem, ProblemError } from '../schemas/problem.js'
-import { answer, answerJson } from './answer.js'
+import { answer } from './answer.js'
 import { MAX_BODY_BYTES } from './defaults.js'
-import { isContentful } from './is-contentful.js'
 
 /** The kinds of problem the mock reports; each has a stable `type` URI and title. */
 export const PROBLEM_KINDS = {
@@ -202,42 +200,34 @@ export const PROBLEMS = {
   internalError: () => buildProblem('internal-error', 'The mock failed on this request.'),
 } as const
 
-/**
- * The only place that writes `application/problem+json` (RFC 9457 §3) for a route's declared
- * error status: typed by the route, so an undeclared status does not compile.
- */
-export const problemResponse = <S extends ProblemStatus>(
-  c: Context,
-  status: S,
-  problem: Problem,
-): Response & TypedResponse<JSONParsed<Problem>, S, 'json'> => {
-  const body: Problem = { ...problem, status, instance: c.req.path }
-  return answerJson(c, body, status, { 'content-type': PROBLEM_CONTENT_TYPE }) as Response &
-    TypedResponse<JSONParsed<Problem>, S, 'json'>
+/** How a problem is answered, besides its catalogue body. */
+export type ProblemAnswerOptions = {
+  /**
+   * The answer's status, written into the body too (a handler answers a status its route
+   * declares); the problem's own status when unset.
+   */
+  readonly status?: number
+  /** Headers besides `content-type`: `allow`, `retry-after`, `www-authenticate`, security headers. */
+  readonly headers?: Readonly<Record<string, string>> | undefined
 }
 
-/** A problem answer at a path, outside any route (rules, not found, errors). */
-export const problemAt = (
-  path: string,
+/**
+ * The one writer of `application/problem+json` (RFC 9457 §3): the catalogue's body with
+ * `instance`, the path asked, before `errors`. Given the request (`at` a Context), the answer goes
+ * through `answer`: it keeps the headers earlier stages set (CORS) and its text for the journal.
+ * Given only a path (a scenario rule, decided outside any request's context), it is a plain
+ * Response, and its caller writes it out. Which status a route may answer is typed by the route
+ * (`Answer` in handlers/operation-handler.ts), not here.
+ */
+export const answerProblem = (
+  at: Context | string,
   { errors, ...problem }: Problem,
-  headers: Record<string, string> = {},
-) =>
-  new Response(JSON.stringify({ ...problem, instance: path, ...(errors ? { errors } : {}) }), {
-    status: problem.status,
-    headers: { ...headers, 'content-type': PROBLEM_CONTENT_TYPE },
-  })
-
-/** The same, for answers outside any route (not found, method not allowed, errors). */
-export const problemResponseOf = (
-  c: Context,
-  { errors, ...problem }: Problem,
-  headers: Record<string, string> = {},
-) => {
-  // Through `answer`, so headers a stage set before (CORS) are kept.
-  const body = JSON.stringify({ ...problem, instance: c.req.path, ...(errors ? { errors } : {}) })
+  { status = problem.status, headers = {} }: ProblemAnswerOptions = {},
+): Response => {
+  const path = typeof at === 'string' ? at : at.req.path
+  const text = JSON.stringify({ ...problem, status, instance: path, ...(errors ? { errors } : {}) })
   const allHeaders = { ...headers, 'content-type': PROBLEM_CONTENT_TYPE }
-  // A problem's status is 4xx or 5xx (its schema), so always contentful.
-  return isContentful(problem.status)
-    ? answer(c, body, problem.status, allHeaders)
-    : problemAt(c.req.path, { ...problem, ...(errors ? { errors } : {}) }, headers)
+  return typeof at === 'string'
+    ? new Response(text, { status, headers: allHeaders })
+    : answer(at, text, status, allHeaders)
 }

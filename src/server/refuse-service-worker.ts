@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { PROBLEMS, problemResponseOf } from './problem.js'
+import { answerProblem, PROBLEMS } from './problem.js'
 
 /**
  * Refuses a service worker's script (`Service-Worker: script`, sent by browsers on
@@ -10,4 +10,4 @@ import { PROBLEMS, problemResponseOf } from './problem.js'
 export const refuseServiceWorker = (c: Context): Response | undefined =>
   c.req.header('service-worker') === undefined
     ? undefined
-    : problemResponseOf(c, PROBLEMS.serviceWorker())
+    : answerProblem(c, PROBLEMS.serviceWorker())

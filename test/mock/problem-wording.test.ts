@@ -66,4 +66,20 @@ describe('problem wording', () => {
         '{"type":"urn:worker-api-kit:problem:not-found","title":"Not found","status":404,"detail":"The dashboard serves a fixed list of files.","instance":"/__mock/dashboard/nope.js"}',
       )
   })
+  it("answers a route's own problems in the catalogue's order, instance before errors (as the fixtures)", async () => {
+    const invalid = await send(createMockApp(), 'POST', '/v1/workers', { destination: 'local' })
+    expect
+      .soft(invalid.text)
+      .toBe(
+        '{"type":"urn:worker-api-kit:problem:validation","title":"Request validation failed","status":400,"detail":"The request breaks the API\'s constraints at /body/name.","instance":"/v1/workers","errors":[{"pointer":"/body/name","message":"Invalid input: expected string, received undefined"}]}',
+      )
+    const id = 'wrk_01kdz0nqe0e5t8h5fptn1s6sh7'
+    const missing = await send(createMockApp(), 'PATCH', `/v1/workers/${id}`, { name: 'x' })
+    expect
+      .soft(missing.text)
+      .toBe(
+        `{"type":"urn:worker-api-kit:problem:not-found","title":"Not found","status":404,"detail":"No worker with id ${id}.","instance":"/v1/workers/${id}","errors":[{"pointer":"/params/id","message":"No worker with this id"}]}`,
+      )
+    expect.soft(missing.contentType).toBe('application/problem+json')
+  })
 })

@@ -1,15 +1,10 @@
-import type { createWorker as route } from '../../api/operations.js'
-import { answerJson } from '../../server/index.js'
 import { buildTokens, buildWorkerRecord, DEFAULT_LAUNCH } from '../factories.js'
 import { stepAt } from '../lifecycle.js'
 import { toWorkerView } from '../worker-view.js'
 import type { OperationHandler } from './operation-handler.js'
 
 /** spec §4.2: store a new worker and answer with it, its tokens, instance and launch. */
-export const createWorker: OperationHandler<typeof route> = (c, { body }) => {
-  const session = c.get('session')
-  const now = c.get('now')
-  const userId = c.get('userId')
+export const createWorker: OperationHandler<'createWorker'> = ({ body, session, now, userId }) => {
   const launch = DEFAULT_LAUNCH[body.destination]
   const pollAfterMs = session.scenario.pollAfterMs?.[body.destination] ?? launch.pollAfterMs
   const record = buildWorkerRecord(
@@ -21,14 +16,13 @@ export const createWorker: OperationHandler<typeof route> = (c, { body }) => {
   )
   session.store.putWorker(record)
   const view = toWorkerView(record, { userId, now, lifecycle: session.lifecycle })
-  return answerJson(
-    c,
-    {
+  return {
+    status: 201,
+    body: {
       worker: view.worker,
       tokens: buildTokens(session.random),
       instance: view.instance,
       launch: record.launch,
     },
-    201,
-  )
+  }
 }

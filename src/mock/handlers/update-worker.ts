@@ -1,21 +1,22 @@
-import type { updateWorker as route } from '../../api/operations.js'
-import { answerJson, PROBLEMS, problemResponse } from '../../server/index.js'
+import { PROBLEMS } from '../../server/index.js'
 import { toWorkerView } from '../worker-view.js'
 import type { OperationHandler } from './operation-handler.js'
 
 /** spec §4.3: rename a stored worker. */
-export const updateWorker: OperationHandler<typeof route> = (c, { params, body }) => {
-  const session = c.get('session')
-  const now = c.get('now')
+export const updateWorker: OperationHandler<'updateWorker'> = ({
+  params,
+  body,
+  session,
+  now,
+  userId,
+}) => {
   const record = session.store.workers.get(params.id)
-  if (!record) {
-    return problemResponse(c, 404, PROBLEMS.workerNotFound(params.id))
-  }
+  if (!record) return { status: 404, problem: PROBLEMS.workerNotFound(params.id) }
   const updated = {
     ...record,
     worker: { ...record.worker, name: body.name, updatedAt: new Date(now).toISOString() },
   }
   session.store.putWorker(updated)
-  const view = toWorkerView(updated, { userId: c.get('userId'), now, lifecycle: session.lifecycle })
-  return answerJson(c, { worker: view.worker }, 200)
+  const view = toWorkerView(updated, { userId, now, lifecycle: session.lifecycle })
+  return { status: 200, body: { worker: view.worker } }
 }

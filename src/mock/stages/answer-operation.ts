@@ -1,9 +1,86 @@
+import type { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { notFound } from '../../server/index.js'
+import {
+  createWorker,
+  type Operation,
+  type OperationId,
+  updateLlmProvider,
+  updateWorker,
+} from '../../api/operations.js'
+import type { Problem } from '../../schemas/problem.js'
+import { answerJson, answerProblem, notFound } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
-import { OPERATION_HANDLERS } from '../handlers/index.js'
-import type { OperationHandler } from '../handlers/operation-handler.js'
-import { validateRequest } from './validate-request.js'
+import { NO_PARAMS, OPERATION_HANDLERS, type RequestInput } from '../handlers/index.js'
+import { type RequestSchemas, validateRequest } from './validate-request.js'
+
+/** The headers an answer may carry, as the route's header schemas take them. */
+type AnswerHeaders = Readonly<Record<string, string | number | undefined>>
+
+/** Any operation's answer, as the writer sees it (each handler's is typed by its route). */
+type AnyAnswer =
+  | { readonly status: number; readonly problem: Problem; readonly headers?: AnswerHeaders }
+  | { readonly status: number; readonly body: unknown; readonly headers?: AnswerHeaders }
+
+/** A matched operation's request answered: validated, handled, written. */
+type OperationAnswer = (
+  c: Context<MockEnv>,
+  rawParams: Readonly<Record<string, string>>,
+) => Promise<Response>
+
+const headerValues = (headers: AnswerHeaders | undefined): Record<string, string> => {
+  const values: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (value !== undefined) values[name] = String(value)
+  }
+  return values
+}
+
+/** A handler's answer written: a problem through the one problem writer, else JSON. */
+const writeAnswer = (c: Context<MockEnv>, answer: AnyAnswer): Response =>
+  'problem' in answer
+    ? answerProblem(c, answer.problem, {
+        status: answer.status,
+        headers: headerValues(answer.headers),
+      })
+    : answerJson(c, answer.body, answer.status, headerValues(answer.headers))
+
+/**
+ * An operation's request validated by these schemas and answered by this handler: the handler's
+ * input is what the schemas parse, so a handler given another route's schemas does not compile.
+ */
+const answerWith =
+  <P extends z.ZodType, B extends z.ZodType, A extends AnyAnswer>(
+    schemas: RequestSchemas<P, B>,
+    handler: (input: RequestInput<P, B>) => A,
+  ): OperationAnswer =>
+  async (c, rawParams) => {
+    const validated = await validateRequest(c, schemas, rawParams)
+    if ('refusal' in validated) return validated.refusal
+    const { session, now, userId } = c.var
+    return writeAnswer(c, handler({ ...validated.input, session, now, userId }))
+  }
+
+/** A route's JSON body schema, typed as the route declares it. */
+const jsonBodyOf = <R extends Operation>(
+  route: R,
+): R['request']['body']['content']['application/json']['schema'] =>
+  route.request.body.content['application/json'].schema
+
+/** Each operation's request schemas (read from its route) paired with its handler. */
+const OPERATION_ANSWERS: { readonly [O in OperationId]: OperationAnswer } = {
+  createWorker: answerWith(
+    { params: NO_PARAMS, body: jsonBodyOf(createWorker) },
+    OPERATION_HANDLERS.createWorker,
+  ),
+  updateWorker: answerWith(
+    { params: updateWorker.request.params, body: jsonBodyOf(updateWorker) },
+    OPERATION_HANDLERS.updateWorker,
+  ),
+  updateLlmProvider: answerWith(
+    { params: updateLlmProvider.request.params, body: jsonBodyOf(updateLlmProvider) },
+    OPERATION_HANDLERS.updateLlmProvider,
+  ),
+}
 
 /**
  * The route: the operation the request matched (carried in the context) validated and answered by
@@ -15,11 +92,7 @@ export const answerOperation =
     const operation = c.get('operation')
     if (!operation) return notFound(c)
     try {
-      const validated = await validateRequest(c, operation)
-      if ('refusal' in validated) return validated.refusal
-      // The input was validated by this operation's own schemas just above.
-      const handler = OPERATION_HANDLERS[operation.operationId] as OperationHandler
-      return handler(c, validated.input as Parameters<OperationHandler>[1])
+      return await OPERATION_ANSWERS[operation.operationId](c, operation.params)
     } catch (error) {
       return onError(error instanceof Error ? error : new Error(String(error)), c)
     }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { BEARER_CHALLENGE } from '../../schemas/response-headers.js'
-import { bearerToken, PROBLEMS, problemResponseOf } from '../../server/index.js'
+import { answerProblem, bearerToken, PROBLEMS } from '../../server/index.js'
 import { userIdOfToken } from '../auth.js'
 import type { MockEnv } from '../env.js'
 
@@ -14,8 +14,8 @@ export const authorize =
     if (!(isAppAuth || c.get('session').scenario.auth)) return undefined
     const token = bearerToken(c.req.header('authorization'))
     if (token === undefined) {
-      return problemResponseOf(c, PROBLEMS.unauthorized(), {
-        'www-authenticate': BEARER_CHALLENGE,
+      return answerProblem(c, PROBLEMS.unauthorized(), {
+        headers: { 'www-authenticate': BEARER_CHALLENGE },
       })
     }
     c.set('userId', await userIdOfToken(token))

@@ -3,7 +3,7 @@ import type { ProblemStatus } from '../../api/content.js'
 import { operations } from '../../api/operations.js'
 import { declaredStatuses, preferredCode } from '../../api/prefer.js'
 import { BEARER_CHALLENGE } from '../../schemas/response-headers.js'
-import { PROBLEMS, type ProblemKind, problemResponseOf } from '../../server/index.js'
+import { answerProblem, PROBLEMS, type ProblemKind } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
 import type { AppliedRule } from '../rules.js'
 
@@ -53,12 +53,12 @@ export const preferCode = (c: Context<MockEnv>): Preference | undefined => {
   if ('invalid' in asked || !declared.includes(asked.code)) {
     const code = 'invalid' in asked ? asked.invalid : String(asked.code)
     return {
-      answer: problemResponseOf(c, PROBLEMS.undeclaredPreference(code, declared)),
+      answer: answerProblem(c, PROBLEMS.undeclaredPreference(code, declared)),
       applied: [preferRule(code)],
     }
   }
   const applied = [preferRule(String(asked.code))]
   if (!isProblemStatus(asked.code)) return { applied }
   const problem = PROBLEMS.preferred(KIND_OF[asked.code])
-  return { answer: problemResponseOf(c, problem, HEADERS_OF[asked.code]), applied }
+  return { answer: answerProblem(c, problem, { headers: HEADERS_OF[asked.code] }), applied }
 }

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { PROBLEMS, problemResponseOf } from '../../server/index.js'
+import { answerProblem, PROBLEMS } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
 import { type Scenario, ScenarioName } from '../scenario.js'
 import type { ScenarioCatalog } from '../scenario-catalog.js'
@@ -31,14 +31,14 @@ export const resolveSession =
     const sessionId = rawSession === undefined ? undefined : SessionHeader.safeParse(rawSession)
     if (sessionId && !sessionId.success) {
       const message = sessionId.error.issues[0]?.message ?? ''
-      return problemResponseOf(c, PROBLEMS.invalidHeader('x-mock-session', message))
+      return answerProblem(c, PROBLEMS.invalidHeader('x-mock-session', message))
     }
     let scenario: Scenario | undefined
     if (rawScenario !== undefined) {
       const name = ScenarioHeader.safeParse(rawScenario)
       scenario = name.success ? catalog.lookup(name.data) : undefined
       if (!scenario) {
-        return problemResponseOf(c, PROBLEMS.unknownScenarioHeader([...catalog.all().keys()]))
+        return answerProblem(c, PROBLEMS.unknownScenarioHeader([...catalog.all().keys()]))
       }
     }
     const id = sessionId?.data ?? ''

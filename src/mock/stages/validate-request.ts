@@ -1,14 +1,20 @@
+import type { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import type { MatchedOperation } from '../../api/match-operation.js'
 import { withoutLoneSurrogates } from '../../common/lone-surrogate.js'
 import { isJsonMediaType, isJsonRequestType } from '../../common/media-type.js'
-import { PROBLEMS, problemResponse, problemResponseOf } from '../../server/index.js'
+import { answerProblem, PROBLEMS } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
 import { toProblemErrors } from '../internal/problem-errors.js'
 
-/** The request's input, validated by its operation's schemas, or the 400/415 that refuses it. */
-export type Validated =
-  | { readonly input: { readonly params: unknown; readonly body: unknown } }
+/** An operation's request schemas: its path parameters' and its JSON body's. */
+export type RequestSchemas<P extends z.ZodType, B extends z.ZodType> = {
+  readonly params: P
+  readonly body: B
+}
+
+/** The request's input, parsed by its operation's schemas, or the 400/415 that refuses it. */
+type Validated<P extends z.ZodType, B extends z.ZodType> =
+  | { readonly input: { readonly params: z.output<P>; readonly body: z.output<B> } }
   | { readonly refusal: Response }
 
 /** Whether a request sent without a content type still carries a body (then it is a 415). */
@@ -61,26 +67,23 @@ const jsonBodyIfAny = async (c: Context<MockEnv>): Promise<unknown> => {
  * schemas: one step, every broken field in one 400. When the parameters fail, the body is
  * checked too and its issues join the same answer.
  */
-export const validateRequest = async (
+export const validateRequest = async <P extends z.ZodType, B extends z.ZodType>(
   c: Context<MockEnv>,
-  { entry, params: rawParams }: MatchedOperation,
-): Promise<Validated> => {
-  let params: unknown
-  if (entry.paramsSchema) {
-    const checked = entry.paramsSchema.safeParse(rawParams)
-    if (!checked.success) {
-      const errors = toProblemErrors('param', checked.error.issues)
-      const body = await jsonBodyIfAny(c)
-      const bodyChecked = body === undefined ? undefined : entry.bodySchema.safeParse(body)
-      if (bodyChecked && !bodyChecked.success)
-        errors.push(...toProblemErrors('json', bodyChecked.error.issues))
-      return { refusal: problemResponse(c, 400, PROBLEMS.validation(errors)) }
-    }
-    params = checked.data
+  schemas: RequestSchemas<P, B>,
+  rawParams: Readonly<Record<string, string>>,
+): Promise<Validated<P, B>> => {
+  const params = schemas.params.safeParse(rawParams)
+  if (!params.success) {
+    const errors = toProblemErrors('param', params.error.issues)
+    const body = await jsonBodyIfAny(c)
+    const bodyChecked = body === undefined ? undefined : schemas.body.safeParse(body)
+    if (bodyChecked && !bodyChecked.success)
+      errors.push(...toProblemErrors('json', bodyChecked.error.issues))
+    return { refusal: answerProblem(c, PROBLEMS.validation(errors)) }
   }
   const contentType = c.req.header('content-type')
   if (contentType ? !isJsonRequestType(contentType) : await hasBody(c)) {
-    return { refusal: problemResponseOf(c, PROBLEMS.unsupportedMediaType(contentType)) }
+    return { refusal: answerProblem(c, PROBLEMS.unsupportedMediaType(contentType)) }
   }
   // Without a content type there is no body here: it validates as `{}` (every field missing).
   let body: unknown = {}
@@ -88,13 +91,13 @@ export const validateRequest = async (
     try {
       body = await parseJsonBody(c)
     } catch {
-      return { refusal: problemResponseOf(c, PROBLEMS.malformedJson()) }
+      return { refusal: answerProblem(c, PROBLEMS.malformedJson()) }
     }
   }
-  const checked = entry.bodySchema.safeParse(body)
+  const checked = schemas.body.safeParse(body)
   if (!checked.success) {
     const errors = toProblemErrors('json', checked.error.issues)
-    return { refusal: problemResponse(c, 400, PROBLEMS.validation(errors)) }
+    return { refusal: answerProblem(c, PROBLEMS.validation(errors)) }
   }
-  return { input: { params, body: checked.data } }
+  return { input: { params: params.data, body: checked.data } }
 }

@@ -1,5 +1,5 @@
 import type { Context, Env, Hono } from 'hono'
-import { PROBLEMS, problemResponseOf } from '../problem.js'
+import { answerProblem, PROBLEMS } from '../problem.js'
 import { type DashboardAssets, loadDashboardAssets } from './dashboard-assets.js'
 import { DASHBOARD_ASSETS_PATH, DASHBOARD_PATH, isDashboardAssetName } from './dashboard-path.js'
 
@@ -44,7 +44,7 @@ const PAGE = `<!doctype html>
 `
 
 const missing = (c: Context) =>
-  problemResponseOf(c, PROBLEMS.dashboardAssetsMissing(), DASHBOARD_HEADERS)
+  answerProblem(c, PROBLEMS.dashboardAssetsMissing(), { headers: DASHBOARD_HEADERS })
 
 /**
  * `GET /__mock/` (the dashboard page) and `GET /__mock/dashboard/:name` (its two files), for the
@@ -59,7 +59,7 @@ export const registerDashboard = <E extends Env>(
   app.get(`${DASHBOARD_ASSETS_PATH}/:name`, (c) => {
     const name = c.req.param('name')
     if (!isDashboardAssetName(name))
-      return problemResponseOf(c, PROBLEMS.dashboardAssetNotFound(), DASHBOARD_HEADERS)
+      return answerProblem(c, PROBLEMS.dashboardAssetNotFound(), { headers: DASHBOARD_HEADERS })
     const asset = load()?.get(name)
     if (!asset) return missing(c)
     return c.body(asset.body, 200, { ...DASHBOARD_HEADERS, 'content-type': asset.type })

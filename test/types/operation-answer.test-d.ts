@@ -1,0 +1,59 @@
+// A handler's answers are typed from its route: a status the route does not declare, or a body
+// its response schema does not take, does not compile. Checked by `npm run typecheck` and
+// `npm run test:types` (vitest typecheck).
+import { describe, expectTypeOf, it } from 'vitest'
+import type { Answer, HandlerInput, OperationHandler } from '../../src/mock/handlers/index.js'
+import { PROBLEMS } from '../../src/server/problem.js'
+
+declare const created: Extract<Answer<'createWorker'>, { status: 201 }>['body']
+
+describe("a handler's answers", () => {
+  it('compile for every status the route declares', () => {
+    const answers: Answer<'createWorker'>[] = [
+      { status: 201, body: created },
+      { status: 400, problem: PROBLEMS.validation([]) },
+      { status: 429, problem: PROBLEMS.rateLimited(1, 1000, 1), headers: { 'retry-after': 1 } },
+    ]
+    expectTypeOf(answers).toBeArray()
+    const renamed: Answer<'updateWorker'> = { status: 404, problem: PROBLEMS.workerNotFound('x') }
+    expectTypeOf(renamed).toExtend<Answer<'updateWorker'>>()
+    expectTypeOf<Answer<'updateWorker'>['status']>().toEqualTypeOf<
+      200 | 400 | 401 | 404 | 413 | 415 | 429
+    >()
+  })
+
+  it('are exactly the statuses the route declares', () => {
+    expectTypeOf<Answer<'createWorker'>['status']>().toEqualTypeOf<
+      201 | 400 | 401 | 413 | 415 | 429
+    >()
+  })
+
+  it('do not compile for a status the route does not declare', () => {
+    const createWorker: OperationHandler<'createWorker'> = () =>
+      // @ts-expect-error createWorker declares no 404
+      ({ status: 404, problem: PROBLEMS.workerNotFound('x') })
+    expectTypeOf(createWorker).toBeFunction()
+  })
+
+  it('do not compile for a body its response schema does not take', () => {
+    // @ts-expect-error a 201 answers a worker, its tokens, instance and launch
+    const wrongBody: Answer<'createWorker'> = { status: 201, body: { worker: created.worker } }
+    // @ts-expect-error an error status answers a problem, not a JSON body
+    const problemAsBody: Answer<'createWorker'> = { status: 400, body: PROBLEMS.validation([]) }
+    // @ts-expect-error a 400 declares no headers
+    const undeclaredHeader: Answer<'createWorker'> = {
+      status: 400,
+      problem: PROBLEMS.validation([]),
+      headers: { 'retry-after': 1 },
+    }
+    expectTypeOf([wrongBody, problemAsBody, undeclaredHeader]).toBeArray()
+  })
+
+  it("take the input their route's request schemas parse", () => {
+    expectTypeOf<HandlerInput<'updateWorker'>['params']>().toEqualTypeOf<{ id: string }>()
+    expectTypeOf<HandlerInput<'updateWorker'>['body']>().toEqualTypeOf<{ name: string }>()
+    expectTypeOf<HandlerInput<'createWorker'>['body']['destination']>().toEqualTypeOf<
+      'local' | 'cloud'
+    >()
+  })
+})
