@@ -35,7 +35,6 @@ export {
   answerProblem,
   buildProblem,
   PROBLEMS,
-  type ProblemAnswerOptions,
   type ProblemKind,
 } from './problem.js'
 export { refuseServiceWorker } from './refuse-service-worker.js'
