@@ -15,7 +15,16 @@ export type MockEnv = {
     operation: MatchedOperation | undefined
     /** On `/v1/*`: the headers every answer to the request carries, as a plain record (answer.ts). */
     answerHeaders: Record<string, string> | undefined
-    /** On `/v1/*`: the answer and the text it was written from, for the journal (answer.ts). */
-    written: { readonly res: Response; readonly text: string | null } | undefined
+    /**
+     * On `/v1/*`: the answer and the text it was written from, for the journal (answer.ts), with
+     * the journal's copy of it when its writer made one (journal-copy.ts).
+     */
+    written:
+      | {
+          readonly res: Response
+          readonly text: string | null
+          readonly journalText: string | undefined
+        }
+      | undefined
   }
 }

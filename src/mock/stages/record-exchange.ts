@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { redactText } from '../../common/redact.js'
 import type { MockEnv } from '../env.js'
 import type { Journal } from '../journal.js'
-import { journalRequestBody, journalResponse } from '../journal-bodies.js'
+import { journalRequestBody, journalResponse, type WrittenAnswer } from '../journal-bodies.js'
 import { createRequestSecrets } from '../request-secrets.js'
 import type { AppliedRule } from '../rules.js'
 
@@ -13,7 +13,7 @@ export type Answered = {
   readonly isStreamed: boolean
   readonly rules: readonly AppliedRule[]
   /** What `response` was written from, with `c.json` (a value) or `c.body` (a text). */
-  readonly written?: { readonly json?: unknown; readonly text?: string | undefined }
+  readonly written?: WrittenAnswer
 }
 
 /** Every API request in the journal, including those a rule or a check answered. */
