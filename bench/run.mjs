@@ -6,10 +6,23 @@
 // (bare µs / mock µs: 1.0 is as cheap as bare Hono, higher is better).
 // `npm run bench` takes about two minutes; `npm run bench:full` adds the memory and contract-cost
 // measures (about ten minutes more).
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import autocannon from 'autocannon'
+import {
+  ALL_CORES,
+  cpuMicros,
+  LOAD_CORE,
+  median,
+  PINNED,
+  pinSelf,
+  rssMb,
+  SERVER_CORE,
+  sleep,
+  startProcess,
+  stop,
+} from './processes.mjs'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 3)
@@ -17,68 +30,6 @@ const FULL = process.argv.includes('--full')
 const CONNECTIONS = 10
 const COLD_STARTS = 7
 const CLI = 'dist/bin/main.js'
-const TICKS_PER_SECOND = 100 // USER_HZ on Linux: /proc/<pid>/stat counts CPU time in these
-
-// ---- pinning: the servers on one core, autocannon (this process) on another
-const SERVER_CORE = '0'
-const LOAD_CORE = '1'
-const ALL_CORES = `0-${cpus().length - 1}`
-const hasTaskset = spawnSync('sh', ['-c', 'command -v taskset'], { stdio: 'ignore' }).status === 0
-const PINNED = hasTaskset && cpus().length >= 2
-if (!PINNED)
-  process.stderr.write(
-    `note: ${hasTaskset ? 'one core only' : 'taskset not found'}: servers and load generator are not pinned, so the CPU figures include their contention\n`,
-  )
-/** `node args`, pinned to the server core when pinning is possible. */
-const serverCommand = (args) =>
-  PINNED ? ['taskset', ['-c', SERVER_CORE, 'node', ...args]] : ['node', args]
-/** Pins this process (every thread: autocannon's sockets and libuv's pool) to `cores`. */
-const pinSelf = (cores) => {
-  if (PINNED)
-    execFileSync('taskset', ['-a', '-c', '-p', cores, String(process.pid)], { stdio: 'ignore' })
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]
-}
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** CPU time (µs) a process has used so far, from /proc. */
-const cpuMicros = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-  return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1e6
-}
-/** Resident set size (MB) of a process, from /proc. */
-const rssMb = (pid) =>
-  Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024
-
-/** Starts a server process and waits (bounded) until it answers. */
-const startProcess = async (args, port, readyPath = '/') => {
-  const [command, commandArgs] = serverCommand(args)
-  const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'inherit'] })
-  const output = []
-  child.stdout.on('data', (chunk) => output.push(chunk.toString()))
-  for (let i = 0; i < 500; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}${readyPath}`, {
-        signal: AbortSignal.timeout(1000),
-      })
-      if (res.status < 500) return { child, output: () => output.join('') }
-    } catch {
-      // not listening yet
-    }
-    await sleep(10)
-  }
-  child.kill('SIGKILL')
-  throw new Error(`server on ${port} did not start`)
-}
-const stop = async (child) => {
-  child.kill('SIGTERM')
-  await new Promise((resolve) =>
-    child.exitCode !== null ? resolve() : child.once('exit', resolve),
-  )
-}
 
 const load = (url, request) =>
   new Promise((resolve, reject) => {
