@@ -1,4 +1,3 @@
-import type { MatchedOperation } from '../api/match-operation.js'
 import type { ServerEnv } from '../server/index.js'
 import type { Session } from './session.js'
 
@@ -11,7 +10,5 @@ export type MockEnv = {
     now: number
     /** The caller's user id (the session's user unless a token says otherwise). */
     userId: string
-    /** The API operation the request calls, matched once by the API pipeline (none: 404 or 405). */
-    operation: MatchedOperation | undefined
   }
 }

@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { writeWithJournalCopy } from './journal-copy.js'
 import type { ServerEnv } from './server-env.js'
 
 // The API's answers carry their headers as a plain record, written by one writer (`answer`).
@@ -35,13 +36,15 @@ const sorted = (headers: Record<string, string>): Record<string, string> => {
 
 /**
  * An answer with this text (or none), status and headers, after the request's answer headers; the
- * text is kept for the journal (`written`), which then need not read the answer again.
+ * text is kept for the journal (`written`), which then need not read the answer again, with the
+ * journal's copy of it when the writer made one (`journalText`).
  */
 export const answer = (
   c: Context,
   text: string | null,
   status: number,
   headers: Record<string, string> = {},
+  journalText?: string,
 ): Response => {
   const record = recordOf(c)
   if (!record) {
@@ -49,15 +52,24 @@ export const answer = (
     return text === null ? c.body(null, init) : c.body(text, init)
   }
   const res = new Response(text, { status, headers: sorted({ ...record, ...headers }) })
-  ;(c as Context<ServerEnv>).set('written', { res, text })
+  ;(c as Context<ServerEnv>).set('written', { res, text, journalText })
   return res
 }
 
-/** A JSON answer (`content-type: application/json` unless `headers` names another). */
+/**
+ * A JSON answer (`content-type: application/json` unless `headers` names another). An operation's
+ * success answer is written with the journal's copy beside it (journal-copy.ts).
+ */
 export const answerJson = (
   c: Context,
   value: unknown,
   status: number,
   headers: Record<string, string> = {},
-): Response =>
-  answer(c, JSON.stringify(value), status, { 'content-type': 'application/json', ...headers })
+): Response => {
+  const allHeaders = { 'content-type': 'application/json', ...headers }
+  const operation = recordOf(c) ? (c as Context<ServerEnv>).get('operation') : undefined
+  const written = operation && writeWithJournalCopy(operation.operationId, status, value)
+  return written
+    ? answer(c, written.text, status, allHeaders, written.journalText)
+    : answer(c, JSON.stringify(value), status, allHeaders)
+}

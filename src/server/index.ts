@@ -24,7 +24,7 @@ export {
   type JournalEntry,
   journalBody,
 } from './journal.js'
-export { journalRequestBody, journalResponse } from './journal-bodies.js'
+export { journalRequestBody, journalResponse, type WrittenAnswer } from './journal-bodies.js'
 export { registerJournalRoutes } from './journal-routes.js'
 export type { JournalSecrets } from './journal-secrets.js'
 export { jsonBytes } from './json-bytes.js'

@@ -103,6 +103,29 @@ export const forReaders = (entry: JournalEntry): JournalEntry => {
   }
 }
 
+/** What an answer was written from: a value (`c.json`) or a text, and the journal's copy of it. */
+export type WrittenAnswer = {
+  readonly json?: unknown
+  readonly text?: string | undefined
+  /** The text with its secret fields masked, made by the writer (journal-copy.ts). */
+  readonly journalText?: string | undefined
+}
+
+/**
+ * An answer whose writer made the journal's copy (its secret fields masked from the schema, no
+ * scan): kept as that text, parsed on read. Known values (an echoed `Authorization`, a session's
+ * key) are looked for in the answer as before; where one is found, or the answer is too large to
+ * keep, the answer goes the way every other answer does.
+ */
+const journalWritten = (
+  text: string,
+  journalText: string,
+  secrets: JournalSecrets | undefined,
+): unknown =>
+  text.length > MAX_JOURNALLED_BODY || (secrets !== undefined && secrets.mask(text) !== text)
+    ? journalMasked(text, secrets)
+    : ({ cleanText: journalText } satisfies CleanText)
+
 const journalBytes = (bytes: Uint8Array, secrets: JournalSecrets | undefined) =>
   bytes.byteLength > MAX_JOURNALLED_BODY
     ? `(${bytes.byteLength} bytes, not kept)`
@@ -140,7 +163,7 @@ export const journalResponse = async (
   res: Response,
   options: {
     isStreamed: boolean
-    written?: { readonly json?: unknown; readonly text?: string | undefined }
+    written?: WrittenAnswer
     /** Masked in the answer besides secret-named fields. */
     secrets?: JournalSecrets
   },
@@ -148,8 +171,10 @@ export const journalResponse = async (
   const light = lightweightBody(res)
   if (light) {
     const { body, contentType } = light
-    const { secrets } = options
+    const { secrets, written } = options
     if (body === null) return { contentType, body: null }
+    if (typeof body === 'string' && written?.journalText !== undefined && written.text === body)
+      return { contentType, body: journalWritten(body, written.journalText, secrets) }
     if (typeof body === 'string') return { contentType, body: journalMasked(body, secrets) }
     if (body instanceof Uint8Array) return { contentType, body: journalBytes(body, secrets) }
     return { contentType, body: STREAMED_BODY }
@@ -158,6 +183,8 @@ export const journalResponse = async (
   if (options.isStreamed) return { contentType, body: STREAMED_BODY }
   // Written from this value or text: the same text, without reading the answer again.
   const { written, secrets } = options
+  if (written?.text !== undefined && written.journalText !== undefined)
+    return { contentType, body: journalWritten(written.text, written.journalText, secrets) }
   if (written?.text !== undefined)
     return { contentType, body: journalMasked(written.text, secrets) }
   if (written?.json !== undefined)

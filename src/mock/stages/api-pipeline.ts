@@ -15,7 +15,9 @@ type Stage<Make extends (...args: never[]) => unknown> = ReturnType<Make>
 /** What `response` was written from, when it was written here (`answer`): the journal reads that. */
 const writtenFor = (c: Context<MockEnv>, response: Response) => {
   const written = c.get('written')
-  return written?.res === response ? { written: { text: written.text ?? undefined } } : {}
+  return written?.res === response
+    ? { written: { text: written.text ?? undefined, journalText: written.journalText } }
+    : {}
 }
 
 /**

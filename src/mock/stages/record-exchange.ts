@@ -1,6 +1,11 @@
 import type { Context } from 'hono'
 import { redactText } from '../../common/redact.js'
-import { type Journal, journalRequestBody, journalResponse } from '../../server/index.js'
+import {
+  type Journal,
+  journalRequestBody,
+  journalResponse,
+  type WrittenAnswer,
+} from '../../server/index.js'
 import type { MockEnv } from '../env.js'
 import { createRequestSecrets } from '../request-secrets.js'
 import type { AppliedRule } from '../rules.js'
@@ -12,7 +17,7 @@ export type Answered = {
   readonly isStreamed: boolean
   readonly rules: readonly AppliedRule[]
   /** What `response` was written from, with `c.json` (a value) or `c.body` (a text). */
-  readonly written?: { readonly json?: unknown; readonly text?: string | undefined }
+  readonly written?: WrittenAnswer
 }
 
 /** Every API request in the journal, including those a rule or a check answered. */

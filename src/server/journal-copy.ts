@@ -1,0 +1,113 @@
+import type { z } from '@hono/zod-openapi'
+import { OPERATION_TABLE } from '../api/operation-table.js'
+import type { OperationId } from '../api/operations.js'
+import { isSecretName, redactJson } from '../common/redact.js'
+
+// The journal's copy of an operation's answer, written beside the answer in one serialisation.
+// Which fields are secrets is read once from the operation's success schema (the operation table)
+// with the names `common/redact.ts` knows: a create's `tokens`. Each top-level field is written
+// once; a field whose schema holds no secret name is shared by the answer and the copy, one that
+// may hold one is masked as the journal always masked it (redactJson). No scan of the answer's
+// text, no parse of it: it was a fifth of a create's CPU (bench/PROFILE.md).
+
+/** Schema types that hold no field of their own (a secret field needs a name). */
+const LEAVES = new Set([
+  'string',
+  'number',
+  'int',
+  'boolean',
+  'bigint',
+  'enum',
+  'literal',
+  'null',
+  'date',
+  'template_literal',
+])
+/** Wrappers whose inner schema says it all. */
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'readonly', 'nonoptional', 'catch'])
+
+type SchemaDef = {
+  readonly type: string
+  readonly shape?: Readonly<Record<string, z.ZodType>>
+  readonly catchall?: z.ZodType
+  readonly element?: z.ZodType
+  readonly innerType?: z.ZodType
+}
+const defOf = (schema: z.ZodType): SchemaDef => schema._zod.def
+
+/**
+ * Whether a value of this schema may hold a secret-named field anywhere. What the schema does not
+ * name (a loose object, a record, a union, a transform) may: it is masked as a whole.
+ */
+const mayHoldSecretField = (schema: z.ZodType): boolean => {
+  const def = defOf(schema)
+  if (LEAVES.has(def.type)) return false
+  if (WRAPPERS.has(def.type) && def.innerType) return mayHoldSecretField(def.innerType)
+  if (def.type === 'array' && def.element) return mayHoldSecretField(def.element)
+  if (def.type !== 'object' || !def.shape) return true
+  if (def.catchall && defOf(def.catchall).type !== 'never') return true
+  return Object.entries(def.shape).some(
+    ([name, field]) => isSecretName(name) || mayHoldSecretField(field),
+  )
+}
+
+/** An answer's top-level fields: each one's name as JSON, and whether the copy masks it. */
+type CopyPlan = ReadonlyMap<string, { readonly name: string; readonly masked: boolean }>
+
+/** Only an object schema names its top-level fields; any other answer is journalled as before. */
+const planOf = (schema: z.ZodType): CopyPlan | undefined => {
+  const def = defOf(schema)
+  if (def.type !== 'object' || !def.shape) return undefined
+  if (def.catchall && defOf(def.catchall).type !== 'never') return undefined
+  return new Map(
+    Object.entries(def.shape).map(([name, field]) => [
+      name,
+      { name: JSON.stringify(name), masked: isSecretName(name) || mayHoldSecretField(field) },
+    ]),
+  )
+}
+
+const PLANS = new Map(
+  OPERATION_TABLE.flatMap((entry) => {
+    const plan = planOf(entry.success.schema)
+    return plan ? [[entry.operationId, { status: entry.success.status, plan }] as const] : []
+  }),
+)
+
+/** An answer's text, and the journal's copy of it with its secret fields masked. */
+export type WrittenWithCopy = { readonly text: string; readonly journalText: string }
+
+/**
+ * An operation's success answer written as JSON, with the journal's copy beside it; undefined for
+ * any other answer (another status, a field the schema does not name), which is written and
+ * journalled as before.
+ */
+export const writeWithJournalCopy = (
+  operationId: OperationId,
+  status: number,
+  value: unknown,
+): WrittenWithCopy | undefined => {
+  const found = PLANS.get(operationId)
+  if (!found || found.status !== status) return undefined
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
+  let text = '{'
+  let journalText = '{'
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue
+    const planned = found.plan.get(key)
+    if (planned === undefined) return undefined
+    const field: unknown = Reflect.get(value, key)
+    const written = JSON.stringify(field)
+    if (written === undefined) continue // undefined, as JSON.stringify leaves it out
+    const head = `${text.length > 1 ? ',' : ''}${planned.name}:`
+    text += head + written
+    if (!planned.masked) {
+      journalText += head + written
+      continue
+    }
+    // As the journal masks a parsed answer's top-level field: redactJson over that field alone.
+    const copy = redactJson(Object.fromEntries([[key, field]]))
+    journalText += head + JSON.stringify(Reflect.get(Object(copy), key))
+  }
+  return { text: `${text}}`, journalText: `${journalText}}` }
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { redactJson } from '../../src/common/redact.js'
+import { writeWithJournalCopy } from '../../src/server/journal-copy.js'
+
+const CREATED = {
+  worker: { id: 'wrk_01h2xcejqtf2nbrexx3vqjhp41', name: 'a "quoted" name \u2028', isMine: true },
+  tokens: { owner: 'own-secret-1234', host: 'host-secret-1234', client: 'client-secret-1234' },
+  instance: { provider: 'local', url: 'http://127.0.0.1:8080' },
+  launch: { mode: 'cli', pollAfterMs: 500 },
+}
+const PROVIDER = {
+  llmProvider: { id: 'lpr_x', hasApiKey: true, apiKeyLastFour: 'wxyz', modelIds: ['m'] },
+}
+
+describe('the journal copy written beside an answer', () => {
+  it('writes the answer as JSON.stringify would, and its copy as the journal masked it', () => {
+    const written = writeWithJournalCopy('createWorker', 201, CREATED)
+    expect(written?.text).toBe(JSON.stringify(CREATED))
+    expect(JSON.parse(written?.journalText ?? '')).toEqual(redactJson(CREATED))
+    for (const token of Object.values(CREATED.tokens))
+      expect(written?.journalText).not.toContain(token)
+  })
+
+  it('masks a field whose schema names no fields (the spec leaves a provider loose)', () => {
+    const written = writeWithJournalCopy('updateLlmProvider', 200, PROVIDER)
+    expect(written?.text).toBe(JSON.stringify(PROVIDER))
+    expect(JSON.parse(written?.journalText ?? '')).toEqual(redactJson(PROVIDER))
+    expect(written?.journalText).not.toContain('wxyz')
+  })
+
+  it('leaves an answer with a field its schema does not name, or another status, to the journal', () => {
+    expect(writeWithJournalCopy('createWorker', 201, { ...CREATED, apiKey: 'sk-1' })).toBe(
+      undefined,
+    )
+    expect(writeWithJournalCopy('createWorker', 404, CREATED)).toBe(undefined)
+    expect(writeWithJournalCopy('updateWorker', 200, [CREATED])).toBe(undefined)
+  })
+})
