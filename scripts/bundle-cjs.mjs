@@ -22,6 +22,8 @@ await build({
     schemas: 'dist/src/schemas/index.js',
     // Jest in CommonJS mode over msw/node: the handlers, with msw itself left a package.
     msw: 'dist/src/msw/handlers.js',
+    // The root's browser condition, for a CommonJS runtime that takes it (Jest with jsdom).
+    browser: 'dist/src/browser.js',
   },
   outdir: CJS,
   bundle: true,
@@ -29,6 +31,9 @@ await build({
   platform: 'node',
   target: 'node20',
   packages: 'external',
+  // import() as require(): Jest's CommonJS runtime refuses a dynamic import (the node server is
+  // loaded when a server starts).
+  supported: { 'dynamic-import': false },
   outExtension: { '.js': '.cjs' },
   logLevel: 'warning',
   // The kit finds its files (dist/docs, its fixtures) from its own module's URL.

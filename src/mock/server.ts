@@ -1,4 +1,3 @@
-import { createAdaptorServer } from '@hono/node-server'
 import { DEFAULT_HOST, listenOnNode } from '../server/index.js'
 import { createMockApp, type MockApp, type MockAppOptions } from './app.js'
 
@@ -25,6 +24,9 @@ export const startMockServer = async (options: MockServerOptions = {}): Promise<
   const allowedHosts =
     options.allowedHosts === true ? true : [...(options.allowedHosts ?? []), host]
   const app = createMockApp({ ...options, allowedHosts })
+  // Loaded when a server starts, not with the package: its Request subclass needs a global
+  // Request, which jsdom (a test environment that takes the package's Node entry) has not.
+  const { createAdaptorServer } = await import('@hono/node-server')
   const server = await listenOnNode(createAdaptorServer, app.fetch, { port: options.port, host })
   return {
     url: server.url,

@@ -1,4 +1,3 @@
-import { createAdaptorServer } from '@hono/node-server'
 import { DEFAULT_HOST, listenOnNode } from '../server/index.js'
 import { createProxyApp, type ProxyApp, type ProxyAppOptions } from './create-proxy-app.js'
 
@@ -23,6 +22,9 @@ export const startProxyServer = async (options: ProxyServerOptions): Promise<Pro
   const allowedHosts =
     options.allowedHosts === true ? true : [...(options.allowedHosts ?? []), host]
   const app = createProxyApp({ ...options, allowedHosts })
+  // Loaded when a server starts, not with the package: its Request subclass needs a global
+  // Request, which jsdom (a test environment that takes the package's Node entry) has not.
+  const { createAdaptorServer } = await import('@hono/node-server')
   const server = await listenOnNode(createAdaptorServer, app.fetch, { port: options.port, host })
   return { url: server.url, port: server.port, app, close: server.close }
 }

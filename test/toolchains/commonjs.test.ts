@@ -103,6 +103,39 @@ test('import() and require() give one module', async () => {
   )
 
   it(
+    'is required where no global Request exists (jsdom under Jest with the node condition)',
+    async () => {
+      // jsdom takes Node's fetch globals away; only starting a server needs @hono/node-server's.
+      await project().write({
+        'no-request.js': `delete globalThis.Request
+delete globalThis.Response
+const { createMockApp, CreateWorkerBody, startMockServer } = require('worker-api-kit')
+console.log(typeof createMockApp, typeof startMockServer, CreateWorkerBody.safeParse({}).success)
+`,
+      })
+      const exit = await runIn(process.execPath, ['no-request.js'])
+      expect(exit.stderr).toBe('')
+      expect(exit.stdout.trim()).toBe('function function false')
+    },
+    RUN_TIMEOUT_MS,
+  )
+
+  it(
+    "is required under the browser condition (Jest's jsdom environment): the schemas, no server",
+    async () => {
+      await project().write({
+        'browser-root.js': `const kit = require('worker-api-kit')
+console.log(typeof kit.CreateWorkerBody.safeParse, typeof kit.defineScenario, typeof kit.startMockServer)
+`,
+      })
+      const exit = await runIn(process.execPath, ['--conditions=browser', 'browser-root.js'])
+      expect(exit.stderr).toBe('')
+      expect(exit.stdout.trim()).toBe('function function undefined')
+    },
+    RUN_TIMEOUT_MS,
+  )
+
+  it(
     'runs under Jest with ts-jest in CommonJS mode: a mock app in-process answers a create',
     async () => {
       await runJest(
