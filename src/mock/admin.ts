@@ -17,7 +17,8 @@ import { contractCommand, INSTALLED_COMMAND } from './contract-command.js'
 import type { MockEnv } from './env.js'
 import { type Scenario, type ScenarioInput, ScenarioName, ScenarioState } from './scenario.js'
 import { ScenarioError } from './scenario-error.js'
-import type { Session, Sessions } from './session.js'
+import type { Session } from './session.js'
+import type { Sessions } from './sessions.js'
 import { stateOf } from './state-of.js'
 
 export { ADMIN_PREFIX }

@@ -9,13 +9,7 @@ import { DEFAULT_LIFECYCLE, type Lifecycle, MAX_AGE_MS, stepAt } from './lifecyc
 import { standInKey, withSeededStatus } from './recorded-seed.js'
 import { EMPTY_STATE, type Scenario, type ScenarioState } from './scenario.js'
 import { createSessionSecrets, type SessionSecrets } from './session-secrets.js'
-import {
-  createStore,
-  DEFAULT_MAX_SESSION_BYTES,
-  DEFAULT_STORE_LIMITS,
-  type Store,
-  type StoreLimits,
-} from './store.js'
+import { createStore, DEFAULT_STORE_LIMITS, type Store, type StoreLimits } from './store.js'
 
 /**
  * Seeded entities take their UUIDv7 time from this fixed instant, not the clock, so the ids the
@@ -76,7 +70,7 @@ export type SessionOptions = {
 }
 
 /** FNV-1a (32 bit) of a label and a seed: the seed of one named stream drawn from a seed. */
-const streamSeed = (seed: number, label: string) => {
+export const streamSeed = (seed: number, label: string) => {
   const text = `${label}:${seed}`
   let hash = 0x811c9dc5
   for (let i = 0; i < text.length; i++)
@@ -94,7 +88,7 @@ const freshRules = (scenario: Scenario): RuleState => ({
  * The session under a scenario that declares no state (a behaviour): its data, ids and secrets
  * kept, the scenario's rules, lifecycle and draws from the start.
  */
-const withBehaviour = (session: Session, scenario: Scenario, seed: number): Session => {
+export const withBehaviour = (session: Session, scenario: Scenario, seed: number): Session => {
   const sessionSeed = scenario.seed ?? seed
   return {
     ...session,
@@ -195,143 +189,5 @@ export const createSession = ({
     orgId,
     llmProviderId,
     userId,
-  }
-}
-
-/** Most sessions kept at once; past it the least recently used is dropped (docs/limits.md#limits). */
-export const DEFAULT_MAX_SESSIONS = 100
-
-/**
- * Bytes of workers kept over all sessions (each session's `store.bytes()`); past it the least
- * recently used sessions are dropped, as past `maxSessions`. 32 sessions at their full 8 MiB
- * budget: a bound a laptop bears, where 100 × 8 MiB would not. assumption: see docs/limits.md#limits
- */
-const DEFAULT_MAX_TOTAL_BYTES = 256 * 1024 * 1024
-
-export type Sessions = ReturnType<typeof createSessions>
-
-/** Sessions by `x-mock-session`, created on first use, least recently used evicted first. */
-export const createSessions = (options: {
-  seed: number
-  /** Bounds of each session's store; `maxBytes` defaults to DEFAULT_MAX_SESSION_BYTES. */
-  limits: { maxWorkers: number; maxBytes?: number | undefined }
-  maxSessions: number
-  /** Bytes of workers kept over all sessions; default DEFAULT_MAX_TOTAL_BYTES. */
-  maxTotalBytes?: number | undefined
-  clock: () => number
-  scenario: () => Scenario
-  /** The data a session starts with when its scenario declares none: the default scenario's. */
-  defaultState?: () => ScenarioState
-}) => {
-  const sessions = new Map<string, Session>()
-  const limits: StoreLimits = {
-    maxWorkers: options.limits.maxWorkers,
-    maxBytes: options.limits.maxBytes ?? DEFAULT_MAX_SESSION_BYTES,
-  }
-  const maxTotalBytes = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES
-  // What a named session creates is drawn from one stream of the app: two sessions creating in
-  // the same millisecond never hand out the same worker id or tokens, whatever their names. The
-  // default session keeps the seed's own sequence (the fixtures and the printed ids stand on it).
-  const named = createRandom(streamSeed(options.seed, 'sessions'))
-  const totalBytes = () => {
-    let total = 0
-    for (const session of sessions.values()) total += session.store.bytes()
-    return total
-  }
-  /** Drops the least recently used sessions, never `id` (the one in use), while the total is over. */
-  const shed = (id: string) => {
-    if (sessions.size < 2) return
-    let total = totalBytes()
-    for (const [oldest, session] of sessions) {
-      if (total <= maxTotalBytes) break
-      if (oldest === id) continue
-      total -= session.store.bytes()
-      sessions.delete(oldest)
-    }
-  }
-  const keep = (id: string, session: Session) => {
-    sessions.delete(id)
-    sessions.set(id, session)
-    while (sessions.size > options.maxSessions) {
-      const oldest = sessions.keys().next()
-      if (oldest.done) break
-      sessions.delete(oldest.value)
-    }
-    return session
-  }
-  const start = (id: string, scenario: Scenario, state?: ScenarioState) =>
-    keep(
-      id,
-      createSession({
-        id,
-        seed: options.seed,
-        ...(id === '' ? {} : { ids: named }),
-        limits,
-        scenario,
-        state: state ?? scenario.state ?? options.defaultState?.() ?? EMPTY_STATE,
-        now: options.clock(),
-      }),
-    )
-  /** `id` under `scenario`: its data kept when the scenario declares none, else started afresh. */
-  const switchTo = (id: string, scenario: Scenario, found: Session | undefined) =>
-    found && scenario.state === undefined
-      ? keep(id, withBehaviour(found, scenario, options.seed))
-      : start(id, scenario)
-  /** The session `id`, started (again) when new or when `scenario` is not the one it runs. */
-  const enter = (id: string, scenario: Scenario | undefined): Session => {
-    const found = sessions.get(id)
-    if (found && (!scenario || found.scenario === scenario)) {
-      sessions.delete(id) // least recently used goes first: re-insert at the end
-      sessions.set(id, found)
-      shed(id)
-      return found
-    }
-    const session = scenario
-      ? switchTo(id, scenario, found)
-      : start(id, found?.scenario ?? options.scenario())
-    shed(id)
-    return session
-  }
-  return {
-    /**
-     * The session `id`, started with the app's scenario if new; never restarted. Checks the bound
-     * over all sessions first: a request's writes count from the next request on (overshoot: what
-     * the requests in flight write, one body each).
-     */
-    get(id: string): Session {
-      return enter(id, undefined)
-    },
-    /**
-     * The session `id` under `scenario` (`x-mock-scenario`): the same session while its scenario
-     * is that one, else started afresh from it.
-     */
-    under(id: string, scenario: Scenario): Session {
-      return enter(id, scenario)
-    },
-    /** Starts the session again from its scenario. */
-    reset(id: string): Session {
-      return start(id, sessions.get(id)?.scenario ?? options.scenario())
-    },
-    /**
-     * Puts the session under `scenario`: its data kept when the scenario declares none (a
-     * behaviour), else started afresh from the scenario's.
-     */
-    use(id: string, scenario: Scenario): Session {
-      return switchTo(id, scenario, sessions.get(id))
-    },
-    /** Starts the session again from `state`, under its scenario. */
-    seed(id: string, state: ScenarioState): Session {
-      return start(id, sessions.get(id)?.scenario ?? options.scenario(), state)
-    },
-    /** Drops every session; the next request starts afresh. */
-    clear() {
-      sessions.clear()
-    },
-    ids: () => [...sessions.keys()],
-    /** The stream named sessions draw ids and tokens from (saved and loaded with the state). */
-    namedIds: { save: named.save, load: named.load },
-    size: () => sessions.size,
-    /** Bytes of workers kept over all sessions. */
-    bytes: totalBytes,
   }
 }

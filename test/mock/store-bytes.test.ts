@@ -3,7 +3,7 @@ import { buildWorkerRecord } from '../../src/mock/factories.js'
 import { createFaker } from '../../src/mock/internal/create-faker.js'
 import { createRandom } from '../../src/mock/internal/random.js'
 import { BASELINE_SCENARIO } from '../../src/mock/scenario.js'
-import { createSessions } from '../../src/mock/session.js'
+import { createSessions } from '../../src/mock/sessions.js'
 import {
   createStore,
   DEFAULT_MAX_SESSION_BYTES,

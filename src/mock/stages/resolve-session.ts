@@ -4,7 +4,7 @@ import { answerProblem, PROBLEMS } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
 import { type Scenario, ScenarioName } from '../scenario.js'
 import type { ScenarioCatalog } from '../scenario-catalog.js'
-import type { Sessions } from '../session.js'
+import type { Sessions } from '../sessions.js'
 
 const SessionHeader = z
   .string()
