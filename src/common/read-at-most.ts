@@ -9,7 +9,7 @@ export type ReadBody =
  * the signal by itself; an in-process transport (a Hono app's `request`) does not, and a handler
  * that never answers must still end in a timeout.
  */
-export const untilAborted = <T>(
+const untilAborted = <T>(
   promise: Promise<T>,
   signal: AbortSignal | undefined,
 ): Promise<T> =>
@@ -70,3 +70,36 @@ export const readAtMost = async (
   }
   return { kind: 'read', bytes: bytes.buffer }
 }
+
+/** A fetch: the global one, or an app's `request` in-process. */
+export type Fetch = (input: string, init: RequestInit) => Response | Promise<Response>
+
+/** A request as the judge and the proxy send one: its method, headers and body, if any. */
+export type OutgoingRequest = {
+  readonly method: string
+  readonly headers: NonNullable<RequestInit['headers']>
+  readonly body?: NonNullable<RequestInit['body']> | undefined
+}
+
+/**
+ * Sends `request` to `url` with `doFetch`: redirects answered, not followed (the answer itself is
+ * what is judged or passed on); the signal ends it even where the transport ignores it.
+ */
+export const fetchUntilAborted = (
+  doFetch: Fetch,
+  url: string,
+  request: OutgoingRequest,
+  signal: AbortSignal,
+): Promise<Response> =>
+  untilAborted(
+    Promise.resolve(
+      doFetch(url, {
+        method: request.method,
+        headers: request.headers,
+        ...(request.body === undefined ? {} : { body: request.body }),
+        redirect: 'manual',
+        signal,
+      }),
+    ),
+    signal,
+  )

@@ -1,10 +1,10 @@
-import { readAtMost, untilAborted } from '../common/read-at-most.js'
+import { type Fetch, fetchUntilAborted, readAtMost } from '../common/read-at-most.js'
 import { decodeBody } from './decode-body.js'
 import type { Exchange, ReceivedResponse, SentRequest } from './exchange.js'
 import { MAX_JSON_DEPTH, parseJson } from './parse-json.js'
 import { BodyTooLarge, describeTransportError } from './transport-error.js'
 
-export type Fetch = (input: string, init: RequestInit) => Response | Promise<Response>
+export type { Fetch }
 
 export type ClientOptions = {
   readonly baseUrl: string
@@ -117,18 +117,7 @@ export const createClient = (options: ClientOptions): Client => {
     const timeoutMs = Math.max(1, Math.min(options.timeoutMs, left))
     const signal = AbortSignal.timeout(timeoutMs)
     try {
-      const res = await untilAborted(
-        Promise.resolve(
-          doFetch(request.url, {
-            method: request.method,
-            headers: request.headers,
-            ...(request.body === undefined ? {} : { body: request.body }),
-            redirect: 'manual',
-            signal,
-          }),
-        ),
-        signal,
-      )
+      const res = await fetchUntilAborted(doFetch, request.url, request, signal)
       stage = 'body'
       const bytes = await readBounded(res, maxBytes, signal)
       return { response: receivedResponse(res.status, Object.fromEntries(res.headers), bytes) }

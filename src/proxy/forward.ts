@@ -1,8 +1,8 @@
-import { readAtMost, untilAborted } from '../common/read-at-most.js'
+import { type Fetch, fetchUntilAborted, readAtMost } from '../common/read-at-most.js'
 import { BodyTooLarge, describeTransportError, type TransportError } from '../contract/index.js'
 
 /** A transport the proxy forwards with: `fetch`, or a Hono app's `request` in tests. */
-export type Fetch = (input: string, init: RequestInit) => Response | Promise<Response>
+export type { Fetch }
 
 /**
  * Headers that describe one connection, not the message (RFC 9110 §7.6.1), and those the proxy
@@ -131,17 +131,11 @@ export const forward = async (
   else request.signal.addEventListener('abort', onCallerGone, { once: true })
   let stage: 'connect' | 'body' = 'connect'
   try {
-    // untilAborted: an in-process target (a Hono app's `request`) does not honour the signal.
-    const res = await untilAborted(
-      Promise.resolve(
-        options.fetch(`${options.base}${request.pathAndQuery}`, {
-          method: request.method,
-          headers: request.headers,
-          ...(request.body === undefined ? {} : { body: request.body }),
-          redirect: 'manual',
-          signal,
-        }),
-      ),
+    // fetchUntilAborted: an in-process target (a Hono app's `request`) does not honour the signal.
+    const res = await fetchUntilAborted(
+      options.fetch,
+      `${options.base}${request.pathAndQuery}`,
+      request,
       signal,
     )
     stage = 'body'
