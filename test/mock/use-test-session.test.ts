@@ -94,6 +94,7 @@ describe('useTestSession', () => {
       '--import',
       'tsx',
       '--test',
+      '--test-reporter=tap', // Node 24's default on a pipe is spec
       'test/runners/node-test-session.ts',
     ])
     const exit = await run.exit(60_000)

@@ -95,7 +95,11 @@ test('import() and require() give one module', async () => {
 })
 `,
       })
-      const exit = await runIn(process.execPath, ['--test', 'create.test.js'])
+      const exit = await runIn(process.execPath, [
+        '--test',
+        '--test-reporter=tap',
+        'create.test.js',
+      ])
       expect(exit.code, exit.stdout + exit.stderr).toBe(0)
       expect(exit.stdout).toMatch(/^# pass 3$/m)
     },

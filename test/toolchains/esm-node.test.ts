@@ -65,7 +65,7 @@ describe('the packed kit in an ES-module Node project', () => {
     async (target) => {
       const file = `session-${target.replace(/\W/g, '-')}.test.mjs`
       await project().write({ [file]: sessionTests(target) })
-      const exit = await spawnProcess(process.execPath, ['--test', file], {
+      const exit = await spawnProcess(process.execPath, ['--test', '--test-reporter=tap', file], {
         cwd: project().dir,
       }).exit(RUN_TIMEOUT_MS)
       expect(exit.stdout + exit.stderr).toMatch(/# pass 3\b/)
