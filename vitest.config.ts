@@ -1,10 +1,14 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // CLI tests spawn the built bin; one fork per core keeps a 2-core CI machine responsive.
+    // Vitest's own default is one fewer than the cores in a run: one fork on a 2-core machine,
+    // where the judge matrix and the proxy's then ran one after the other.
     pool: 'forks',
+    maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Type tests (expectTypeOf): `npm run test:types`; `npm run typecheck` checks them too.
