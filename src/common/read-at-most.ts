@@ -9,10 +9,7 @@ export type ReadBody =
  * the signal by itself; an in-process transport (a Hono app's `request`) does not, and a handler
  * that never answers must still end in a timeout.
  */
-const untilAborted = <T>(
-  promise: Promise<T>,
-  signal: AbortSignal | undefined,
-): Promise<T> =>
+const untilAborted = <T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> =>
   signal === undefined
     ? promise
     : new Promise<T>((resolve, reject) => {
