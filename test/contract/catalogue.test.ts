@@ -16,6 +16,19 @@ const catalogueOf = (seed: number, allowCloud = false) =>
     .filter((c) => c.valueClass !== undefined)
     .map((c) => `${c.operationId} ${c.title}${c.withheld ? ` [withheld: ${c.withheld}]` : ''}`)
 
+/** A contract run against a fresh mock in-process, seed 1, one generated body per operation. */
+const judgeMock = (options: { allowCloud?: boolean }) => {
+  const app = createMockApp()
+  return runContract({
+    baseUrl: 'http://mock.test',
+    fetch: (input, init) => app.request(input, init),
+    ...app.ids,
+    seed: 1,
+    runs: 1,
+    ...options,
+  })
+}
+
 describe('the case catalogue', () => {
   it('is the table docs/CATALOGUE.md shows, row for row', () => {
     const doc = readFileSync(DOC, 'utf8')
@@ -52,14 +65,7 @@ describe('the case catalogue', () => {
   })
 
   it('lists the cloud worker it withholds without --allow-cloud, and counts it as nothing skipped', async () => {
-    const app = createMockApp()
-    const report = await runContract({
-      baseUrl: 'http://mock.test',
-      fetch: (input, init) => app.request(input, init),
-      ...app.ids,
-      seed: 1,
-      runs: 1,
-    })
+    const report = await judgeMock({})
     expect(report.skippedCases).toEqual([])
     expect(summarize(report).skipped).toBe(0)
     expect(report.withheldCases).toEqual([
@@ -75,15 +81,7 @@ describe('the case catalogue', () => {
   })
 
   it('sends every class against the mock and finds each answered as the spec requires', async () => {
-    const app = createMockApp()
-    const report = await runContract({
-      baseUrl: 'http://mock.test',
-      fetch: (input, init) => app.request(input, init),
-      ...app.ids,
-      seed: 1,
-      runs: 1,
-      allowCloud: true,
-    })
+    const report = await judgeMock({ allowCloud: true })
     const sent = new Map<string, number>()
     const failed: string[] = []
     for (const row of report.coverage.rows)
