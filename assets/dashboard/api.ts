@@ -3,7 +3,7 @@
 
 const TOKEN_KEY = 'worker-api-kit.admin-token'
 /** Every call is bounded: a mock that stops answering leaves the page waiting this long at most. */
-const TIMEOUT_MS = 8_000
+export const TIMEOUT_MS = 8_000
 
 export type Answer<T> =
   | { ok: true; status: number; body: T }
@@ -20,20 +20,26 @@ export const whenUnauthorized = (handler: () => void) => {
 }
 
 /** The detail of a problem+json answer, or its status. */
-const messageOf = (status: number, body: unknown) =>
+export const messageOf = (status: number, body: unknown) =>
   typeof body === 'object' && body !== null && 'detail' in body && typeof body.detail === 'string'
     ? body.detail
     : `HTTP ${status}`
+
+/** The admin headers of a call: the token kept for the tab, and the session ('' names none). */
+export const adminHeaders = (session?: string): Record<string, string> => {
+  const headers: Record<string, string> = {}
+  const token = storedToken()
+  if (token) headers['x-mock-admin-token'] = token
+  // '' is the default session: no header names it (an empty header is refused).
+  if (session) headers['x-mock-session'] = session
+  return headers
+}
 
 export const call = async <T>(
   path: string,
   init: { method?: string; session?: string; body?: unknown } = {},
 ): Promise<Answer<T>> => {
-  const headers: Record<string, string> = {}
-  const token = storedToken()
-  if (token) headers['x-mock-admin-token'] = token
-  // '' is the default session: no header names it (an empty header is refused).
-  if (init.session) headers['x-mock-session'] = init.session
+  const headers = adminHeaders(init.session)
   // A change is a JSON request: the admin guard refuses simple (form-like) writes.
   if (init.method && init.method !== 'GET') headers['content-type'] = 'application/json'
   try {

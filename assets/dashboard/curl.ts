@@ -1,5 +1,15 @@
 import type { JournalEntry } from './types.js'
 
+/**
+ * The `Prefer` override that shaped the answer (`code=429`): the entry's own field, or, from a
+ * journal that predates it, the rule at index -1 it was named as.
+ */
+export const preferOf = (entry: JournalEntry): string | null => {
+  if (entry.prefer !== undefined) return entry.prefer
+  const effect = entry.rules?.find((rule) => rule.index === -1)?.effect
+  return effect?.match(/^prefer (code=\d{3})$/)?.[1] ?? null
+}
+
 /** A shell word in single quotes (POSIX sh). */
 const quoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`
 
@@ -11,11 +21,8 @@ export const curlOf = (entry: JournalEntry, origin: string): string => {
   const words = ['curl', '-i', '-X', entry.method, quoted(`${origin}${entry.path}${entry.query}`)]
   if (entry.session !== '') words.push('-H', quoted(`x-mock-session: ${entry.session}`))
   if (entry.request.authorization !== null) words.push('-H', '"Authorization: Bearer $TOKEN"')
-  // A `Prefer: code=NNN` shaped the answer: the journal names it as the rule at index -1.
-  const prefer = entry.rules
-    ?.find((rule) => rule.index === -1)
-    ?.effect.match(/^prefer (code=\d{3})$/)
-  if (prefer?.[1]) words.push('-H', quoted(`prefer: ${prefer[1]}`))
+  const prefer = preferOf(entry)
+  if (prefer !== null) words.push('-H', quoted(`prefer: ${prefer}`))
   if (entry.request.contentType !== null)
     words.push('-H', quoted(`content-type: ${entry.request.contentType}`))
   const { body } = entry.request

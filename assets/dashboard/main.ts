@@ -1,27 +1,26 @@
-// The mock's dashboard (GET /__mock/): the request journal live, the sessions, a session's
-// scenario and state. Every value it shows comes from the admin API and is put in as text.
+// The dashboard (GET /__mock/): the request journal live, found, seen whole and replayed; under
+// the mock, the sessions with their state, rules and scenario, edited in place. Every value it
+// shows comes from the admin API and is put in as text.
 import { call, forgetToken, storedToken, storeToken, whenUnauthorized } from './api.js'
+import { copyButton } from './copy-button.js'
 import { append, h, replace } from './dom.js'
-import { copyButton, renderEntry } from './journal-view.js'
+import type { EntryActions } from './entry-view.js'
+import { createJournalList } from './journal-list.js'
 import { createPanels, type Panels } from './panels.js'
-import type { Health, JournalEntry, JournalPage } from './types.js'
+import { replayForm } from './replay.js'
+import { answerNextForm } from './rule-form.js'
+import { whenSessionSelected } from './selection.js'
+import type { Health } from './types.js'
 
 /** The journal is read about every second. */
 const POLL_MS = 1_000
-/** Pages read in one poll at most: a burst larger than this is read over the next polls. */
-const MAX_PAGES_PER_POLL = 10
-/** Entries the page keeps; the oldest go first. */
-const MAX_ENTRIES = 500
 /** The side panels and health are read every few polls. */
 const PANELS_EVERY = 2
-const OPERATIONS = ['createWorker', 'updateWorker', 'updateLlmProvider'] as const
 
 const root = document.getElementById('app') ?? document.body
 let health: Health | undefined
-let after = 0
 let isPaused = false
 let polls = 0
-const shownEntries = new Map<number, { entry: JournalEntry; element: HTMLDetailsElement }>()
 
 // --- header -------------------------------------------------------------------------------
 const modeBadge = h('span', { className: 'mode', attrs: { id: 'mode' } })
@@ -98,110 +97,12 @@ whenUnauthorized(() => {
   tokenInput.focus()
 })
 
-// --- journal -------------------------------------------------------------------------------
-const sessionFilter = h(
-  'select',
-  { attrs: { id: 'filter-session' } },
-  h('option', { attrs: { value: '*' }, text: 'every session' }),
-)
-const operationFilter = h(
-  'select',
-  { attrs: { id: 'filter-operation' } },
-  h('option', { attrs: { value: '*' }, text: 'every operation' }),
-  ...OPERATIONS.map((o) => h('option', { attrs: { value: o }, text: o })),
-  h('option', { attrs: { value: '' }, text: 'other paths' }),
-)
-const violationsOnly = h('input', { attrs: { type: 'checkbox', id: 'filter-violations' } })
-const counter = h('span', { className: 'muted', attrs: { id: 'counter' } })
-const list = h('div', {
-  className: 'entries',
-  attrs: { id: 'journal', 'aria-label': 'Request journal' },
-})
-const empty = h('p', {
-  className: 'muted empty',
-  text: 'No request yet. Call the mock and it shows here within a second.',
-})
-const clearButton = h('button', { text: 'Clear view', attrs: { type: 'button' } })
-
-const isShown = (entry: JournalEntry) =>
-  (sessionFilter.value === '*' || entry.session === sessionFilter.value) &&
-  (operationFilter.value === '*' || (entry.operationId ?? '') === operationFilter.value) &&
-  (!violationsOnly.checked || (entry.violations?.length ?? 0) > 0)
-
-const applyFilters = () => {
-  let count = 0
-  let withViolations = 0
-  for (const { entry, element } of shownEntries.values()) {
-    element.hidden = !isShown(entry)
-    if (!element.hidden) count++
-    if ((entry.violations?.length ?? 0) > 0) withViolations++
-  }
-  counter.textContent = `${count} of ${shownEntries.size} requests${withViolations > 0 ? `, ${withViolations} with violations` : ''}`
-  empty.hidden = shownEntries.size > 0
-}
-for (const control of [sessionFilter, operationFilter, violationsOnly])
-  control.addEventListener('change', applyFilters)
-
-const addSessionOption = (id: string) => {
-  if ([...sessionFilter.options].some((o) => o.value === id)) return
-  sessionFilter.append(h('option', { attrs: { value: id }, text: id === '' ? '(default)' : id }))
-}
-
-const clearView = () => {
-  for (const { element } of shownEntries.values()) element.remove()
-  shownEntries.clear()
-  applyFilters()
-}
-clearButton.addEventListener('click', clearView)
-
-const addEntries = (entries: JournalEntry[]) => {
-  for (const entry of entries) {
-    if (shownEntries.has(entry.seq)) continue
-    const element = renderEntry(entry, location.origin)
-    element.hidden = !isShown(entry)
-    shownEntries.set(entry.seq, { entry, element })
-    list.prepend(element) // newest first
-    addSessionOption(entry.session)
-  }
-  for (const [seq, { element }] of shownEntries) {
-    if (shownEntries.size <= MAX_ENTRIES) break
-    element.remove()
-    shownEntries.delete(seq)
-  }
-  applyFilters()
-}
-
-const readJournal = async () => {
-  for (let page = 0; page < MAX_PAGES_PER_POLL; page++) {
-    const answer = await call<JournalPage>(`/__mock/requests?after=${after}`)
-    if (!answer.ok) return
-    addEntries(answer.body.entries)
-    const last = answer.body.entries.at(-1)
-    if (last) after = last.seq
-    if (answer.body.next === null) return
-    after = answer.body.next
-  }
-}
-
-const journal = h(
-  'section',
-  { className: 'journal' },
-  h(
-    'div',
-    { className: 'row toolbar' },
-    h('h2', { text: 'Requests' }),
-    h('label', {}, 'Session ', sessionFilter),
-    h('label', {}, 'Operation ', operationFilter),
-    h('label', { className: 'check' }, violationsOnly, ' only violations'),
-    counter,
-    clearButton,
-  ),
-  empty,
-  list,
-)
-
-// --- start ---------------------------------------------------------------------------------
+// --- journal and panels ---------------------------------------------------------------------
 let panels: Panels | undefined
+const actions: EntryActions = {
+  replay: (entry, host) => replayForm(entry, host, journal.latestSeq, journal.entriesAfter),
+}
+const journal = createJournalList(actions)
 const layout = h('div', { className: 'layout' })
 
 const readHealth = async () => {
@@ -213,12 +114,14 @@ const readHealth = async () => {
 const refreshPanels = async () => {
   if (!panels) return
   await panels.refresh()
-  for (const id of panels.sessions()) addSessionOption(id)
+  for (const id of panels.sessions()) journal.addSession(id)
 }
+// One session selection: the panels follow the journal's filter, and the other way round.
+whenSessionSelected(() => void refreshPanels())
 
 const tick = async () => {
   if (isPaused) return
-  await readJournal()
+  await journal.read()
   polls++
   if (polls % PANELS_EVERY === 0) await Promise.all([readHealth(), refreshPanels()])
 }
@@ -235,16 +138,19 @@ const start = async () => {
   if (!(await readHealth())) return
   const isProxy = health?.mode === 'proxy'
   document.body.classList.toggle('proxy', isProxy)
+  journal.setProxy(isProxy)
+  // State, rules and scenarios are the mock's: a proxy has none to edit.
   if (!isProxy && !panels) {
-    panels = createPanels((what) => {
-      if (what === 'reset') clearView()
-      after = 0
+    const created = createPanels(() => {
+      journal.reload()
       void readHealth()
-      void readJournal()
     })
+    panels = created
+    actions.answerNext = (entry, host) =>
+      answerNextForm(entry, host, () => void created.refreshRules())
   }
-  replace(layout, panels?.element, journal)
-  await Promise.all([readJournal(), refreshPanels()])
+  replace(layout, panels?.element, journal.element)
+  await Promise.all([journal.read(), refreshPanels()])
   schedule()
 }
 

@@ -1,8 +1,19 @@
+// The mock's side panels: the sessions (one selection with the journal's filter), the selected
+// session's state with its forms and Reset, its rules, and its scenario (switched with one click,
+// exported as a file). Every destructive action asks first.
 import { type Answer, call } from './api.js'
 import { h, replace } from './dom.js'
-import type { ScenarioSummary, SessionState, SessionSummary } from './types.js'
-
-const label = (id: string) => (id === '' ? '(default)' : id)
+import { download } from './download.js'
+import { createRulesPanel } from './rules-panel.js'
+import {
+  EVERY_SESSION,
+  selectedSession,
+  selectSession,
+  sessionLabel,
+  stateSession,
+} from './selection.js'
+import { addWorkerForm, providerForm, workerActions } from './state-forms.js'
+import type { ScenarioSummary, SessionState, SessionSummary, WorkerState } from './types.js'
 
 const kib = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KiB`)
 
@@ -18,20 +29,19 @@ const keyOf = (provider: SessionState['llmProviders'][number]) =>
 
 export type Panels = {
   readonly element: HTMLElement
-  /** Reads sessions, scenarios and the selected session's state again. */
-  refresh(): Promise<void>
+  /** Reads sessions, scenarios, the selected session's state and rules again. */
+  refresh(force?: boolean): Promise<void>
+  /** Reads the rules again (one was added from an entry). */
+  refreshRules(): Promise<void>
   /** The sessions known, for the journal's filter. */
   sessions(): string[]
 }
 
-/**
- * The mock's side panels: the sessions that exist, the selected session's scenario (switched
- * with one click) and its state, with Reset. `changed` runs after a switch or a reset.
- */
+/** `changed` runs after a switch or a reset (the journal reads itself again). */
 export const createPanels = (changed: (what: 'scenario' | 'reset') => void): Panels => {
-  let selected = ''
   let known: SessionSummary[] = []
   let scenarios: ScenarioSummary[] = []
+  const rules = createRulesPanel()
   const message = h('p', { className: 'message', attrs: { role: 'status' } })
   const sessionList = h('ul', { className: 'sessions', attrs: { 'aria-label': 'Sessions' } })
   const scenarioList = h('ul', { className: 'scenarios', attrs: { 'aria-label': 'Scenarios' } })
@@ -43,6 +53,10 @@ export const createPanels = (changed: (what: 'scenario' | 'reset') => void): Pan
     text: 'Reset all sessions',
     attrs: { type: 'button', id: 'reset-all' },
   })
+  const exportButton = h('button', {
+    text: 'Export as scenario file',
+    attrs: { type: 'button', id: 'export-scenario' },
+  })
 
   const say = (answer: Answer<unknown>, done: string) => {
     message.textContent = answer.ok ? done : `Refused: ${answer.message}`
@@ -50,61 +64,72 @@ export const createPanels = (changed: (what: 'scenario' | 'reset') => void): Pan
   }
 
   const reset = async (session: string) => {
+    const question =
+      session === ''
+        ? 'Reset every session? Their workers, providers and runtime rules start again from their scenarios.'
+        : `Reset ${session}? Its workers, provider and runtime rules start again from its scenario.`
+    if (!window.confirm(question)) return
     const answer = await call('/__mock/reset', { method: 'POST', session })
     say(answer, session === '' ? 'Every session was reset.' : `Session ${session} was reset.`)
-    await refresh()
+    await refresh(true)
     changed('reset')
   }
-  resetOne.addEventListener('click', () => void reset(selected))
+  resetOne.addEventListener('click', () => void reset(stateSession()))
   resetAll.addEventListener('click', () => void reset(''))
+  exportButton.addEventListener('click', () => {
+    const session = stateSession()
+    void download('/__mock/scenario/export', session, 'scenario.json').then((problem) => {
+      message.textContent =
+        problem === null
+          ? `Exported ${sessionLabel(session)} as a scenario file.`
+          : `Refused: ${problem}`
+      message.className = problem === null ? 'message' : 'message error'
+    })
+  })
 
   const useScenario = async (name: string) => {
+    const session = stateSession()
     // A scenario with a state of its own replaces the session's workers and provider: ask first.
     const replaces = scenarios.find((s) => s.name === name)?.replacesData === true
-    const question = `Switch ${label(selected)} to ${name}? Its workers and provider are replaced by the scenario's.`
+    const question = `Switch ${sessionLabel(session)} to ${name}? Its workers and provider are replaced by the scenario's.`
     if (replaces && !window.confirm(question)) return
-    const answer = await call('/__mock/scenario', {
-      method: 'PUT',
-      session: selected,
-      body: { name },
-    })
-    say(answer, `Session ${label(selected)} now runs the scenario ${name}.`)
-    await refresh()
+    const answer = await call('/__mock/scenario', { method: 'PUT', session, body: { name } })
+    say(answer, `Session ${sessionLabel(session)} now runs the scenario ${name}.`)
+    await refresh(true)
     changed('scenario')
   }
 
-  const renderSessions = () => {
-    replace(
-      sessionList,
-      ...known.map((s) =>
-        h(
-          'li',
-          {},
-          h(
-            'button',
-            {
-              className: 'session-button',
-              attrs: { type: 'button', 'aria-pressed': String(s.id === selected) },
-              on: {
-                click: () => {
-                  selected = s.id
-                  void refresh()
-                },
-              },
-            },
-            h('strong', { text: label(s.id) }),
-            h('span', {
-              className: 'muted',
-              text: ` ${s.scenario} · ${s.workers} workers · ${kib(s.bytes)}`,
-            }),
-          ),
-        ),
+  const sessionButton = (id: string, detail: string) =>
+    h(
+      'li',
+      {},
+      h(
+        'button',
+        {
+          className: 'session-button',
+          attrs: {
+            type: 'button',
+            'aria-pressed': String(id === selectedSession()),
+            'data-session': id,
+          },
+          on: { click: () => selectSession(id) },
+        },
+        h('strong', { text: sessionLabel(id) }),
+        h('span', { className: 'muted', text: detail }),
       ),
     )
-  }
+
+  const renderSessions = () =>
+    replace(
+      sessionList,
+      sessionButton(EVERY_SESSION, ' the journal of all; the state of (default)'),
+      ...known.map((s) =>
+        sessionButton(s.id, ` ${s.scenario} · ${s.workers} workers · ${kib(s.bytes)}`),
+      ),
+    )
 
   const renderScenarios = (current: string) => {
-    scenarioTitle.textContent = `Scenario of ${label(selected)}: ${current}`
+    scenarioTitle.textContent = `Scenario of ${sessionLabel(stateSession())}: ${current}`
     replace(
       scenarioList,
       ...scenarios.map((s) =>
@@ -130,11 +155,43 @@ export const createPanels = (changed: (what: 'scenario' | 'reset') => void): Pan
     )
   }
 
+  /** After a form: say what happened, stop editing, read the state again. */
+  const done = (answer: Answer<unknown>, what: string) => {
+    if (what !== '') say(answer, what)
+    void refresh(true)
+  }
+
+  const workerRow = (w: WorkerState) => {
+    const nameCell = h(
+      'td',
+      { className: 'worker-name' },
+      h('span', { text: w.worker.name ?? '', title: w.worker.name ?? '' }),
+      h('code', { text: w.worker.id, title: w.worker.id }),
+    )
+    const actions = workerActions(w, nameCell, done)
+    return h(
+      'tr',
+      { attrs: { 'data-worker': w.worker.id } },
+      nameCell,
+      h(
+        'td',
+        {},
+        h('span', { className: `pill ${w.worker.status ?? ''}`, text: w.worker.status ?? '' }),
+      ),
+      h('td', {
+        className: 'muted',
+        text: w.nextChange ? `${w.nextChange.status} ${fromNow(w.nextChange.at)}` : '—',
+        title: w.nextChange?.at ?? 'no further change',
+      }),
+      h('td', {}, actions),
+    )
+  }
+
   const renderState = (s: SessionState) => {
-    stateTitle.textContent = `State of ${label(s.session)}`
+    stateTitle.textContent = `State of ${sessionLabel(s.session)}`
     // No header resets every session: the default one cannot be reset alone.
-    resetOne.textContent = selected === '' ? 'Reset all sessions' : `Reset ${selected}`
-    resetAll.hidden = selected === ''
+    resetOne.textContent = s.session === '' ? 'Reset all sessions' : `Reset ${s.session}`
+    resetAll.hidden = s.session === ''
     const provider = s.llmProviders[0]
     replace(
       state,
@@ -160,6 +217,7 @@ export const createPanels = (changed: (what: 'scenario' | 'reset') => void): Pan
         h('dt', { text: 'stored' }),
         h('dd', { text: `${s.stored.workers} workers, ${kib(s.stored.bytes)}` }),
       ),
+      providerForm(provider, done),
       s.workers.length === 0
         ? h('p', { className: 'muted empty-state', text: 'No workers.' })
         : h(
@@ -168,45 +226,34 @@ export const createPanels = (changed: (what: 'scenario' | 'reset') => void): Pan
             h(
               'thead',
               {},
-              h('tr', {}, ...['worker', 'status', 'next change'].map((t) => h('th', { text: t }))),
-            ),
-            h(
-              'tbody',
-              {},
-              ...s.workers.map((w) =>
-                h(
-                  'tr',
-                  {},
-                  h(
-                    'td',
-                    {},
-                    h('span', { text: w.worker.name ?? '' }),
-                    h('br'),
-                    h('code', { className: 'muted', text: w.worker.id, title: w.worker.id }),
-                  ),
-                  h(
-                    'td',
-                    {},
-                    h('span', {
-                      className: `pill ${w.worker.status ?? ''}`,
-                      text: w.worker.status ?? '?',
-                    }),
-                    ` ${w.worker.destination ?? ''}`,
-                  ),
-                  h('td', {
-                    text: w.nextChange ? `${w.nextChange.status} ${fromNow(w.nextChange.at)}` : '—',
-                    title: w.nextChange?.at ?? 'no further change',
-                  }),
-                ),
+              h(
+                'tr',
+                {},
+                ...['worker', 'status', 'next change', ''].map((t) => h('th', { text: t })),
               ),
             ),
+            h('tbody', {}, ...s.workers.map(workerRow)),
           ),
       s.next !== null &&
         h('p', { className: 'muted', text: 'More workers: GET /__mock/state?after=… pages on.' }),
+      addWorkerForm(done),
     )
   }
 
-  const refresh = async () => {
+  /** Something is being typed or chosen in the state panel: the poll does not redraw it. */
+  const isEditing = () => {
+    const active = document.activeElement
+    const isField =
+      active instanceof HTMLInputElement ||
+      active instanceof HTMLTextAreaElement ||
+      active instanceof HTMLSelectElement
+    return (
+      (isField && state.contains(active)) ||
+      state.querySelector('form.rename, details.provider-edit[open]') !== null
+    )
+  }
+
+  const refresh = async (force = false) => {
     const [sessionsAnswer, scenariosAnswer] = await Promise.all([
       call<{ sessions: SessionSummary[] }>('/__mock/sessions'),
       scenarios.length === 0
@@ -216,9 +263,16 @@ export const createPanels = (changed: (what: 'scenario' | 'reset') => void): Pan
     if (sessionsAnswer.ok) known = sessionsAnswer.body.sessions
     if (scenariosAnswer?.ok) scenarios = scenariosAnswer.body.scenarios
     // A reset of every session leaves only the default one: follow it.
-    if (sessionsAnswer.ok && !known.some((s) => s.id === selected)) selected = ''
+    const selected = selectedSession()
+    if (sessionsAnswer.ok && selected !== EVERY_SESSION && !known.some((s) => s.id === selected))
+      selectSession(EVERY_SESSION)
     renderSessions()
-    const stateAnswer = await call<SessionState>('/__mock/state?limit=50', { session: selected })
+    await rules.refresh()
+    // A form being filled in is not redrawn under the cursor: the next poll after it shows the state.
+    if (!force && isEditing()) return
+    const stateAnswer = await call<SessionState>('/__mock/state?limit=50', {
+      session: stateSession(),
+    })
     if (stateAnswer.ok) {
       renderState(stateAnswer.body)
       renderScenarios(stateAnswer.body.scenario)
@@ -231,12 +285,18 @@ export const createPanels = (changed: (what: 'scenario' | 'reset') => void): Pan
     h('section', { className: 'panel' }, h('h2', { text: 'Sessions' }), sessionList),
     h(
       'section',
-      { className: 'panel' },
+      { className: 'panel state-panel' },
       h('div', { className: 'row' }, stateTitle, resetOne, resetAll),
       message,
       state,
     ),
-    h('section', { className: 'panel' }, scenarioTitle, scenarioList),
+    rules.element,
+    h(
+      'section',
+      { className: 'panel' },
+      h('div', { className: 'row' }, scenarioTitle, exportButton),
+      scenarioList,
+    ),
   )
-  return { element, refresh, sessions: () => known.map((s) => s.id) }
+  return { element, refresh, refreshRules: rules.refresh, sessions: () => known.map((s) => s.id) }
 }

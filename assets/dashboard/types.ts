@@ -1,7 +1,8 @@
 // What the admin API answers, as the dashboard reads it. Fields another version of the kit may
 // not send yet (a proxy, an older mock) are optional: the page shows what is there.
 
-export type Rule = { index: number; description: string | null; effect: string }
+/** A rule that shaped an answer: `id` is a runtime rule's (`rule_…`), null for a scenario file's. */
+export type Rule = { index: number; description: string | null; effect: string; id?: string | null }
 export type Violation = { check: string; pointer: string | null; message: string }
 
 export type JournalEntry = {
@@ -14,8 +15,15 @@ export type JournalEntry = {
   query: string
   status: number
   durationMs: number
-  request: { contentType: string | null; authorization: string | null; body: unknown }
-  response?: { contentType: string | null; body: unknown }
+  request: {
+    contentType: string | null
+    authorization: string | null
+    body: unknown
+    headers?: Record<string, string>
+  }
+  response?: { contentType: string | null; body: unknown; headers?: Record<string, string> }
+  /** The `Prefer` override that shaped the answer (`code=429`), else null. */
+  prefer?: string | null
   rules?: Rule[]
   violations?: Violation[]
   source?: 'target' | 'fallback' | 'proxy'
@@ -60,10 +68,29 @@ export type SessionState = {
     id: string
     providerId?: string | null
     source?: string
+    modelIds?: string[]
+    customConfigText?: string | null
     hasApiKey?: boolean
     apiKeyLastFour?: string | null
   }[]
   stored: { workers: number; bytes: number; maxWorkers: number; maxBytes: number }
   workers: WorkerState[]
   next: string | null
+}
+
+/** A rule as the scenario file writes it: the part the dashboard builds and shows. */
+export type RuleBody = {
+  description?: string
+  match?: { operation?: string; params?: Record<string, string>; body?: Record<string, unknown> }
+  times?: number
+  respond?: { status: number; body?: unknown; headers?: Record<string, string> }
+  problem?: { status: number; title?: string; detail?: string }
+  [other: string]: unknown
+}
+/** `GET /__mock/rules`: runtime rules first (they apply first), then the scenario's. */
+export type RuleListing = {
+  id: string | null
+  source: 'runtime' | 'scenario'
+  rule: RuleBody
+  remaining: number | null
 }

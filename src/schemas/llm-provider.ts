@@ -1,9 +1,10 @@
 import { z } from '@hono/zod-openapi'
+import { LLM_PROVIDER_SOURCES } from './choices.js'
 import { MockDateTime } from './date-time.js'
 import { LlmProviderId, MemberId, OrgId, TeamId } from './ids.js'
 
 /** spec §4.1: where the provider's definition comes from. */
-export const LlmProviderSource = z.enum(['models_dev', 'custom']).openapi('LlmProviderSource')
+export const LlmProviderSource = z.enum(LLM_PROVIDER_SOURCES).openapi('LlmProviderSource')
 export type LlmProviderSource = z.infer<typeof LlmProviderSource>
 
 /** spec §2.6: an object whose fields the spec does not show. */

@@ -1,9 +1,10 @@
 import { z } from '@hono/zod-openapi'
+import { DESTINATIONS, MOCK_WORKER_STATUSES } from './choices.js'
 import { DateTime, MockDateTime } from './date-time.js'
 import { OrgTypeId, WorkerTypeId } from './ids.js'
 
 /** spec §4.2: the two destinations a worker can have. */
-export const Destination = z.enum(['local', 'cloud']).openapi('Destination')
+export const Destination = z.enum(DESTINATIONS).openapi('Destination')
 export type Destination = z.infer<typeof Destination>
 
 /** spec §2.2. Extra fields are tolerated (a plain object strips, it does not reject). */
@@ -85,9 +86,7 @@ export type WorkerEnvelope = z.infer<typeof WorkerEnvelope>
 // ---- The mock's own choices where the spec is silent (principle 6). assumption: see docs/limits.md#assumptions
 
 /** Worker statuses the mock uses (spec §2.2: allowed values not shown). */
-export const MockWorkerStatus = z
-  .enum(['pending', 'provisioning', 'starting', 'running', 'stopped', 'failed'])
-  .openapi('MockWorkerStatus')
+export const MockWorkerStatus = z.enum(MOCK_WORKER_STATUSES).openapi('MockWorkerStatus')
 export type MockWorkerStatus = z.infer<typeof MockWorkerStatus>
 
 /** Instance statuses the mock uses (spec §3: transitions not shown). */

@@ -1,0 +1,147 @@
+// The journal as the page shows it: read live from GET /__mock/requests with Find's filters,
+// newest first, each entry opening on the whole exchange and its actions (replay, a rule).
+import { type Answer, call } from './api.js'
+import { h, replace } from './dom.js'
+import { download } from './download.js'
+import { type EntryActions, renderEntry } from './entry-view.js'
+import { createFind } from './find.js'
+import { EVERY_SESSION, selectedSession, whenSessionSelected } from './selection.js'
+import type { JournalEntry, JournalPage } from './types.js'
+
+/** Pages read in one poll at most: a burst larger than this is read over the next polls. */
+const MAX_PAGES_PER_POLL = 10
+/** Entries the page keeps; the oldest go first. */
+const MAX_ENTRIES = 500
+
+export type JournalList = {
+  readonly element: HTMLElement
+  /** Reads the entries after the last one read (a poll). */
+  read(): Promise<void>
+  /** Forgets the entries shown and reads the journal again from its start. */
+  reload(): void
+  addSession(id: string): void
+  setProxy(isProxy: boolean): void
+  /** The newest seq the page has read. */
+  latestSeq(): number
+  /** The entries after `after` in `session`, as the mock journals them (a replay's). */
+  entriesAfter(after: number, session: string): Promise<JournalEntry[]>
+}
+
+export const createJournalList = (actions: EntryActions): JournalList => {
+  let after = 0
+  let latest = 0
+  /** Bumped on every reload: a read begun before it drops what it got. */
+  let generation = 0
+  const shown = new Map<number, { entry: JournalEntry; element: HTMLDetailsElement }>()
+  const list = h('div', {
+    className: 'entries',
+    attrs: { id: 'journal', 'aria-label': 'Request journal' },
+  })
+  const empty = h('p', {
+    className: 'muted empty',
+    text: 'No request yet. Call the mock and it shows here within a second.',
+  })
+
+  const applyFilters = () => {
+    let count = 0
+    let withViolations = 0
+    for (const { entry, element } of shown.values()) {
+      element.hidden = !find.isShown(entry)
+      if (!element.hidden) count++
+      if ((entry.violations?.length ?? 0) > 0) withViolations++
+    }
+    find.showCount(count, shown.size, withViolations)
+    const isFiltered = find.query().toString() !== ''
+    empty.textContent = isFiltered
+      ? 'No request matches these filters.'
+      : 'No request yet. Call the mock and it shows here within a second.'
+    empty.hidden = shown.size > 0
+  }
+
+  const reload = () => {
+    generation++
+    after = 0
+    shown.clear()
+    replace(list)
+    applyFilters()
+    void read()
+  }
+
+  const harName = () => {
+    const session = selectedSession()
+    return `worker-api-kit-${session === EVERY_SESSION || session === '' ? 'all' : session}.har`
+  }
+  const find = createFind(reload, applyFilters, () => {
+    const query = find.query()
+    void download(
+      `/__mock/requests.har${query.toString() !== '' ? `?${query}` : ''}`,
+      undefined,
+      harName(),
+    ).then(find.refused)
+  })
+
+  const add = (entries: JournalEntry[]) => {
+    for (const entry of entries) {
+      latest = Math.max(latest, entry.seq)
+      if (shown.has(entry.seq)) continue
+      const element = renderEntry(entry, location.origin, actions)
+      shown.set(entry.seq, { entry, element })
+      list.prepend(element) // newest first
+      find.addSession(entry.session)
+    }
+    for (const [seq, { element }] of shown) {
+      if (shown.size <= MAX_ENTRIES) break
+      element.remove()
+      shown.delete(seq)
+    }
+    applyFilters()
+  }
+
+  const read = async () => {
+    const begun = generation
+    for (let page = 0; page < MAX_PAGES_PER_POLL; page++) {
+      const query = find.query()
+      query.set('after', String(after))
+      const answer = await call<JournalPage>(`/__mock/requests?${query}`)
+      if (begun !== generation) return
+      find.refused(answer.ok ? null : `The journal refused these filters: ${answer.message}`)
+      if (!answer.ok) return
+      add(answer.body.entries)
+      const last = answer.body.entries.at(-1)
+      if (last) after = last.seq
+      if (answer.body.next === null) return
+      after = answer.body.next
+    }
+  }
+
+  const entriesAfter = async (since: number, session: string) => {
+    const found: JournalEntry[] = []
+    let next: number | null = since
+    for (let page = 0; page < MAX_PAGES_PER_POLL && next !== null; page++) {
+      const query: URLSearchParams = new URLSearchParams({ after: String(next), session })
+      const answer: Answer<JournalPage> = await call<JournalPage>(`/__mock/requests?${query}`)
+      if (!answer.ok) break
+      found.push(...answer.body.entries)
+      next = answer.body.next
+    }
+    return found
+  }
+
+  // One session selection: picking a session anywhere shows its requests.
+  whenSessionSelected(reload)
+
+  const element = h('section', { className: 'journal' }, find.element, empty, list)
+  applyFilters()
+  return {
+    element,
+    read,
+    reload,
+    addSession: find.addSession,
+    setProxy: (isProxy) => {
+      find.setProxy(isProxy)
+      applyFilters()
+    },
+    latestSeq: () => latest,
+    entriesAfter,
+  }
+}
