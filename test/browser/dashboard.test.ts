@@ -43,13 +43,15 @@ describe.skipIf(!hasChromium)('dashboard in a browser', () => {
       elsewhere.push(url)
       return route.abort('internetdisconnected')
     })
-    const dashboard = async () => {
+    /** The page; a confirmation is dismissed (and remembered as a problem) unless `accept` names it. */
+    const dashboard = async (accept?: RegExp) => {
       const page = await context.newPage()
       page.on('console', (m) => {
         if (/Content Security Policy|error/i.test(m.text())) problems.push(m.text())
       })
       page.on('pageerror', (e) => problems.push(String(e)))
       page.on('dialog', (d) => {
+        if (accept?.test(d.message())) return void d.accept()
         problems.push(`dialog: ${d.message()}`)
         void d.dismiss()
       })
@@ -135,8 +137,8 @@ describe.skipIf(!hasChromium)('dashboard in a browser', () => {
     expect.soft(await page.locator('.workers tbody tr').count()).toBe(3)
   })
 
-  it("empties a session's state with its Reset button", async () => {
-    const { dashboard, otherTab } = await setUp()
+  it("empties a session's state with its Reset button, once confirmed", async () => {
+    const { dashboard, otherTab, problems } = await setUp()
     const call = await otherTab()
     const headers = { 'x-mock-session': 'e2e', 'x-mock-scenario': 'empty' }
     for (const name of ['one', 'two'])
@@ -147,7 +149,7 @@ describe.skipIf(!hasChromium)('dashboard in a browser', () => {
           body: JSON.stringify({ name, destination: 'cloud' }),
         }),
       ).toBe(201)
-    const page = await dashboard()
+    const page = await dashboard(/^Reset e2e\?/)
     await page.locator('.session-button', { hasText: 'e2e' }).click()
     const rows = page.locator('.workers tbody tr')
     await page.locator('.workers tbody tr', { hasText: 'two' }).waitFor({ timeout: WAIT_MS })
@@ -158,6 +160,7 @@ describe.skipIf(!hasChromium)('dashboard in a browser', () => {
     await page.locator('#reset', { hasText: 'Reset e2e' }).click()
     await page.locator('.empty-state', { hasText: 'No workers.' }).waitFor({ timeout: WAIT_MS })
     expect.soft(await rows.count()).toBe(0)
+    expect.soft(problems).toEqual([])
   })
 
   it('shows a hostile body, path and query as text, never as markup', async () => {

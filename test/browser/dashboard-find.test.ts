@@ -1,0 +1,151 @@
+// The dashboard as a workbench, in Chromium against a started mock: find (text, status), an entry
+// seen whole (headers, the Prefer that shaped it), replay with masked values typed and never
+// kept, and the page readable at 800 px. Its files come from the build (dist/dashboard).
+import type { Browser } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { chromiumPath, launchChromium } from '../helpers/browser.js'
+import { openDashboard, shownEntries, WAIT_MS } from '../helpers/dashboard-page.js'
+
+const hasChromium = chromiumPath() !== undefined
+if (!hasChromium && process.env['CI']) throw new Error('[worker-api-kit] CI must have chromium')
+
+describe.skipIf(!hasChromium)('dashboard: find, see, replay', () => {
+  let browser: Browser
+  const open: { close(): Promise<unknown> }[] = []
+  beforeAll(async () => {
+    browser = await launchChromium()
+  })
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((o) => o.close()))
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  const dashboard = async (width?: number) => {
+    const opened = await openDashboard(browser, width === undefined ? {} : { width })
+    open.push(opened)
+    return opened
+  }
+
+  it('finds requests by text and by status, and says why a bad status finds nothing', async () => {
+    const { page, send, problems } = await dashboard()
+    for (const name of ['alpha-runner', 'beta-runner'])
+      expect((await send('POST', '/v1/workers', { name, destination: 'local' })).status).toBe(201)
+    expect((await send('POST', '/v1/workers', { name: '', destination: 'moon' })).status).toBe(400)
+    await shownEntries(page).nth(2).waitFor({ timeout: WAIT_MS })
+
+    await page.locator('#filter-q').fill('ALPHA')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => shownEntries(page).count(), { timeout: WAIT_MS }).toBe(1)
+    expect.soft(await shownEntries(page).first().innerText()).toContain('POST')
+    await shownEntries(page).first().locator('summary').click()
+    expect
+      .soft(await shownEntries(page).first().locator('.request').innerText())
+      .toContain('alpha-runner')
+
+    await page.locator('#filter-q').fill('')
+    await page.locator('#filter-status').fill('4xx')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => shownEntries(page).count(), { timeout: WAIT_MS }).toBe(1)
+    expect.soft(await shownEntries(page).first().locator('.status').innerText()).toBe('400')
+
+    await page.locator('#filter-status').fill('600')
+    await page.keyboard.press('Enter')
+    await page.locator('#find-message', { hasText: 'refused' }).waitFor({ timeout: WAIT_MS })
+    expect.soft(await page.locator('#find-message').innerText()).toContain('status')
+    expect.soft(problems.filter((p) => !/status of 400/.test(p))).toEqual([])
+  })
+
+  it('shows the headers each way and the Prefer that shaped the answer', async () => {
+    const { page, send } = await dashboard()
+    const sent = await send(
+      'POST',
+      '/v1/workers',
+      { name: 'preferred', destination: 'local' },
+      { prefer: 'code=429', authorization: 'Bearer tok-never-shown-1' },
+    )
+    expect(sent.status).toBe(429)
+    const entry = shownEntries(page).first()
+    await entry.locator('summary', { hasText: '429' }).waitFor({ timeout: WAIT_MS })
+    expect.soft(await entry.locator('.prefer-badge').innerText()).toBe('code=429')
+    await entry.locator('summary').focus()
+    await page.keyboard.press('Enter')
+    const request = await entry.locator('.request .headers').innerText()
+    expect.soft(request).toMatch(/prefer\s+code=429/)
+    expect.soft(request).toMatch(/authorization\s+\[REDACTED\]/)
+    expect.soft(await entry.locator('.response .headers').innerText()).toMatch(/retry-after/i)
+    expect.soft(await entry.locator('.shaped').innerText()).toContain('Prefer: code=429')
+    expect.soft(await page.content()).not.toContain('tok-never-shown-1')
+  })
+
+  it('replays an entry in its session, asking for the masked values and keeping none of them', async () => {
+    const { page, send, mock } = await dashboard()
+    const { orgId, llmProviderId } = mock.app.ids
+    const path = `/v1/orgs/${orgId}/llm-providers/${llmProviderId}`
+    const session = { 'x-mock-session': 'replayed' }
+    const first = await send(
+      'PATCH',
+      path,
+      { source: 'custom', apiKey: 'sk-first-secret-1111', modelIds: ['m-1'] },
+      { ...session, authorization: 'Bearer tok-first-secret' },
+    )
+    expect(first.status).toBe(200)
+    const entry = shownEntries(page).first()
+    await entry.locator('summary', { hasText: 'PATCH' }).click()
+    await entry.locator('.replay-button').click()
+    const form = entry.locator('form.replay')
+    const secrets = form.locator('input[type="password"]')
+    await expect.poll(() => secrets.count(), { timeout: WAIT_MS }).toBe(2)
+    expect.soft(await form.innerText()).toMatch(/authorization[\s\S]*body \/apiKey/)
+    await form.locator('input[data-where="header:authorization"]').fill('Bearer tok-typed-7c1e')
+    await form.locator('input[data-where="body:/apiKey"]').fill('sk-typed-secret-9876')
+    await form.getByRole('button', { name: 'Send again' }).click()
+    await form.locator('.replay-result', { hasText: 'Replayed as #' }).waitFor({ timeout: WAIT_MS })
+    const shown = await form.locator('.replay-result').innerText()
+    expect.soft(shown).toMatch(/Replayed as #\d+: 200/)
+    expect.soft(shown).toContain('replayed') // the entry's session
+
+    // The typed key reached the mock (its last four), in the entry's session and no other.
+    const state = (await send('GET', '/__mock/state', undefined, session).then((r) =>
+      r.json(),
+    )) as {
+      llmProviders: { apiKeyLastFour: string | null }[]
+    }
+    expect.soft(state.llmProviders[0]?.apiKeyLastFour).toBe('9876')
+    // ...and is kept nowhere: not in the form, the tab's storage, the page or the journal.
+    expect
+      .soft(await secrets.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)))
+      .toEqual(['', ''])
+    const stored = await page.evaluate(() =>
+      JSON.stringify([{ ...localStorage }, { ...sessionStorage }]),
+    )
+    const journal = (await send('GET', '/__mock/requests')).text
+    for (const where of [stored, await page.content(), journal]) {
+      expect.soft(where).not.toContain('tok-typed-7c1e')
+      expect.soft(where).not.toContain('sk-typed-secret-9876')
+    }
+  })
+
+  it('stays within 800 px: no sideways scroll, long values wrap or fold', async () => {
+    const { page, send } = await dashboard(800)
+    const long = `w-${'x'.repeat(240)}`
+    expect(
+      (await send('POST', `/v1/workers?${'q'.repeat(300)}=1`, { name: long, destination: 'local' }))
+        .status,
+    ).toBe(201)
+    const entry = shownEntries(page).first()
+    await entry.locator('summary').click()
+    await entry.locator('.request pre.body').first().waitFor({ timeout: WAIT_MS })
+    const overflow = () =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+    expect.soft(await overflow()).toBeLessThanOrEqual(0)
+    // A long answer folds, and opens whole with a button.
+    const whole = entry.locator('.response button.whole')
+    await whole.click()
+    expect.soft(await whole.getAttribute('aria-expanded')).toBe('true')
+    expect.soft(await entry.locator('.response pre.body').innerText()).toContain(long)
+    expect.soft(await overflow()).toBeLessThanOrEqual(0)
+  })
+})
