@@ -13,6 +13,8 @@ export type RuleRequest = {
 
 /** A rule that applied to a request, as the journal shows it: `latency 300 ms`, `respond 503`. */
 export type AppliedRule = {
+  /** A rule added at run time: its id (`rule_1`); a rule of the scenario file has none. */
+  readonly id?: string | undefined
   /** Its place in the scenario's `rules`. */
   readonly index: number
   readonly description: string | null

@@ -2,7 +2,15 @@ import type { Context } from 'hono'
 import { matchOperation } from '../api/match-operation.js'
 import { redactText } from '../common/redact.js'
 import type { TrafficJudge, Violation } from '../contract/index.js'
-import { answerProblem, type Journal, journalBody, type ServerEnv } from '../server/index.js'
+import {
+  answerProblem,
+  type Journal,
+  journalBody,
+  journalHeaders,
+  requestHeaderPairs,
+  responseHeaderPairs,
+  type ServerEnv,
+} from '../server/index.js'
 import type { Fallback } from './fallback.js'
 import { type ForwardOptions, forward, forwardedHeaders } from './forward.js'
 import type { InFlightHold, InFlightStage } from './in-flight-budget.js'
@@ -157,12 +165,16 @@ const exchange = async (
     request: {
       contentType: c.req.header('content-type') ?? null,
       authorization: c.req.header('authorization') ?? null,
+      headers: journalHeaders(requestHeaderPairs(c.req.raw, c.env), verdict.mask),
       body: journalBody(verdict.mask(body)),
     },
     response: {
       contentType: answer.headers.get('content-type'),
+      headers: journalHeaders(responseHeaderPairs(answer), verdict.mask),
       body: journalBody(verdict.mask(answerText)),
     },
+    // The target decides what a `Prefer` it was sent does: the request's headers show it.
+    prefer: null,
     rules: [],
     violations: verdict.violations.map(({ check, pointer, message }) => ({
       check,

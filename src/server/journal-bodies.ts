@@ -2,6 +2,7 @@ import type { HonoRequest } from 'hono'
 import { readAtMost } from '../common/read-at-most.js'
 import { isSecretName, mayHoldSecret, redactJson, redactText } from '../common/redact.js'
 import type { JournalEntry } from './journal-entry.js'
+import { journalHeaders, responseHeaderPairs } from './journal-headers.js'
 import type { JournalSecrets } from './journal-secrets.js'
 import { lightweightBody } from './lightweight-body.js'
 
@@ -161,13 +162,24 @@ const cloneBody = (res: Response): ReadableStream<Uint8Array> | null => {
  */
 export const journalResponse = async (
   res: Response,
-  options: {
-    isStreamed: boolean
-    written?: WrittenAnswer
-    /** Masked in the answer besides secret-named fields. */
-    secrets?: JournalSecrets
-  },
-): Promise<JournalEntry['response']> => {
+  options: ResponseOptions,
+): Promise<JournalEntry['response']> => ({
+  ...(await responseBody(res, options)),
+  headers: journalHeaders(responseHeaderPairs(res), options.secrets?.mask),
+})
+
+type ResponseOptions = {
+  readonly isStreamed: boolean
+  readonly written?: WrittenAnswer
+  /** Masked in the answer besides secret-named fields. */
+  readonly secrets?: JournalSecrets
+}
+
+/** The answer's content type and body to journal (see `journalResponse`). */
+const responseBody = async (
+  res: Response,
+  options: ResponseOptions,
+): Promise<Omit<JournalEntry['response'], 'headers'>> => {
   const light = lightweightBody(res)
   if (light) {
     const { body, contentType } = light

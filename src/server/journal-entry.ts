@@ -1,4 +1,5 @@
 import type { OperationId } from '../api/operations.js'
+import type { JournalHeaders } from './journal-headers.js'
 
 /** One request the mock answered, as test authors read it back. Secrets are masked on write. */
 export type JournalEntry = {
@@ -15,15 +16,21 @@ export type JournalEntry = {
     readonly contentType: string | null
     /** `[REDACTED]` when an Authorization header was sent, else null. */
     readonly authorization: string | null
+    /** Its headers: lowercase names, a credential's value `[REDACTED]`, bounded (journal-headers.ts). */
+    readonly headers: JournalHeaders
     /** The JSON body with secret fields masked, the text when not JSON, null when empty. */
     readonly body: unknown
   }
   /** The answer, journalled as the request is: secrets masked, a large body as its size. */
   readonly response: {
     readonly contentType: string | null
+    /** Its headers, kept as the request's are. */
+    readonly headers: JournalHeaders
     /** The JSON body with secret fields masked, the text when not JSON, null when empty. */
     readonly body: unknown
   }
+  /** The `Prefer` override that shaped the answer (`code=429`), else null. */
+  readonly prefer: string | null
   /** The scenario rules that applied, in order: `effect` says what each did (`latency 300 ms`). */
   readonly rules: readonly JournalRule[]
   /** What a proxy found wrong with the target's answer (the mock never sets it). */
@@ -35,6 +42,8 @@ export type JournalEntry = {
 
 /** A scenario rule that applied to a request (see `AppliedRule` in rules.ts). */
 export type JournalRule = {
+  /** A rule added at run time: its id (`rule_1`); null for a rule of the scenario file. */
+  readonly id: string | null
   readonly index: number
   readonly description: string | null
   readonly effect: string

@@ -1,9 +1,11 @@
 import { z } from '@hono/zod-openapi'
-import type { Hono } from 'hono'
+import type { Context, Hono } from 'hono'
 import { operations } from '../api/operations.js'
 import { ADMIN_PREFIX, invalidQuery } from './admin-answers.js'
 import { PageLimit } from './bounded-page.js'
-import type { Journal } from './journal.js'
+import { DEFAULT_MAX_JOURNAL_BYTES, type Journal, type JournalPageQuery } from './journal.js'
+import { journalHar } from './journal-har.js'
+import { SearchText, StatusFilter } from './journal-search.js'
 import type { ServerEnv } from './server-env.js'
 
 const RequestsQuery = z
@@ -16,23 +18,65 @@ const RequestsQuery = z
       .regex(/^[0-9]{1,15}$/, 'a seq number: a whole number, 0 or more')
       .transform(Number)
       .optional(),
+    q: SearchText.optional(),
+    status: StatusFilter.optional(),
   })
   .strict()
+
+/** Characters a session keeps in a HAR's file name; any other becomes `_`. */
+const FILE_NAME_UNSAFE = /[^A-Za-z0-9._-]/g
+/** Most characters of a session in a HAR's file name. */
+const MAX_FILE_NAME_SESSION = 64
+
+/** `worker-api-kit-<session>.har`, `-all` when no session was asked for, `-default` for none. */
+const harFileName = (session: string | undefined) => {
+  const name =
+    session === undefined
+      ? 'all'
+      : session === ''
+        ? 'default'
+        : session.slice(0, MAX_FILE_NAME_SESSION).replace(FILE_NAME_UNSAFE, '_')
+  return `worker-api-kit-${name}.har`
+}
+
+/** The journal query a request asks for (its session by query, else by `x-mock-session`), or a 400. */
+const pageQueryOf = (c: Context): JournalPageQuery | Response => {
+  const parsed = RequestsQuery.safeParse(c.req.query())
+  if (!parsed.success) return invalidQuery(c, parsed.error)
+  const { session, operation, after, limit, q, status } = parsed.data
+  return {
+    session: session ?? c.req.header('x-mock-session'),
+    operationId: operation,
+    after,
+    limit,
+    q,
+    status,
+  }
+}
+
 /**
- * `GET /__mock/requests` (paged, filtered by session and operation) and `DELETE /__mock/requests`:
- * the journal as the admin API serves it, for the mock and for the proxy alike.
+ * `GET /__mock/requests` (paged, filtered by session, operation, text and status),
+ * `GET /__mock/requests.har` (the same, as a HAR 1.2 file) and `DELETE /__mock/requests`: the
+ * journal as the admin API serves it, for the mock and for the proxy alike.
  */
 export const registerJournalRoutes = <E extends ServerEnv>(app: Hono<E>, journal: Journal) => {
   app.get(`${ADMIN_PREFIX}/requests`, (c) => {
-    const parsed = RequestsQuery.safeParse(c.req.query())
-    if (!parsed.success) return invalidQuery(c, parsed.error)
-    const { items, next } = journal.page({
-      session: parsed.data.session ?? c.req.header('x-mock-session'),
-      operationId: parsed.data.operation,
-      after: parsed.data.after,
-      limit: parsed.data.limit,
-    })
+    const query = pageQueryOf(c)
+    if (query instanceof Response) return query
+    const { items, next } = journal.page(query)
     return c.json({ count: items.length, entries: items, next })
+  })
+
+  app.get(`${ADMIN_PREFIX}/requests.har`, (c) => {
+    const query = pageQueryOf(c)
+    if (query instanceof Response) return query
+    // A download holds what the journal holds at most: the whole default journal fits.
+    const { items, next } = journal.page({ ...query, maxBytes: DEFAULT_MAX_JOURNAL_BYTES })
+    return c.json(journalHar(items, new URL(c.req.url).origin, next), 200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-disposition': `attachment; filename="${harFileName(query.session)}"`,
+      'cache-control': 'no-store',
+    })
   })
 
   app.delete(`${ADMIN_PREFIX}/requests`, (c) =>

@@ -3,22 +3,36 @@ import { boundedPage, MAX_PAGE_BYTES, MAX_PAGE_LIMIT, type Page } from './bounde
 import { detached, excerpt } from './excerpt.js'
 import { forReaders } from './journal-bodies.js'
 import type { JournalEntry, JournalRule, JournalViolation } from './journal-entry.js'
+import type { JournalHeaders } from './journal-headers.js'
+import { hasStatusIn, holdsText, type StatusRange } from './journal-search.js'
 import { jsonBytes } from './json-bytes.js'
 
 // What a body becomes in the journal is journal-bodies.ts; the proxy journals its bodies with it.
 export { journalBody } from './journal-bodies.js'
 export type { JournalEntry, JournalViolation } from './journal-entry.js'
 
+/** A rule as `record` takes it: its `id` may be left out (a rule of the scenario file). */
+type RecordedRule = Omit<JournalRule, 'id'> & { readonly id?: string | null | undefined }
+
 /**
- * What `record` takes: an entry without its seq, bodies as `journalBody` returns them; `rules`
- * may be left out (none applied), and `response` (no answer: null content type and body).
+ * What `record` takes: an entry without its seq, bodies as `journalBody` returns them and headers
+ * as `journalHeaders` does; `rules` may be left out (none applied), `prefer` (none), headers (none
+ * kept), and `response` (no answer: null content type and body).
  */
-export type JournalRecord = Omit<JournalEntry, 'seq' | 'rules' | 'response'> & {
-  readonly rules?: readonly JournalRule[]
-  readonly response?: JournalEntry['response']
+export type JournalRecord = Omit<
+  JournalEntry,
+  'seq' | 'rules' | 'response' | 'request' | 'prefer'
+> & {
+  readonly request: Omit<JournalEntry['request'], 'headers'> & { readonly headers?: JournalHeaders }
+  readonly rules?: readonly RecordedRule[]
+  readonly response?: Omit<JournalEntry['response'], 'headers'> & {
+    readonly headers?: JournalHeaders
+  }
+  readonly prefer?: string | null
 }
 
-const NO_RESPONSE: JournalEntry['response'] = Object.freeze({ contentType: null, body: null })
+const NO_HEADERS: JournalHeaders = Object.freeze({})
+const NO_RESPONSE = Object.freeze({ contentType: null, body: null, headers: NO_HEADERS })
 
 /** Most entries kept; the oldest go first (docs/limits.md#limits). */
 export const DEFAULT_MAX_JOURNAL = 1_000
@@ -40,8 +54,17 @@ const MAX_VIOLATION_MESSAGE = 500
 const MAX_VIOLATION_POINTER = 300
 /** A rule's description longer than this is kept as an excerpt. */
 const MAX_RULE_DESCRIPTION = 500
+/** A rule's id or a `Prefer` value longer than this is kept as an excerpt. */
+const MAX_SHORT_TEXT = 100
 
-export type JournalFilter = { session?: string | undefined; operationId?: string | undefined }
+export type JournalFilter = {
+  session?: string | undefined
+  operationId?: string | undefined
+  /** Text an entry holds somewhere (journal-search.ts), whatever its case. */
+  q?: string | undefined
+  /** The statuses an entry may have. */
+  status?: StatusRange | undefined
+}
 /** A page of the journal: entries after `after` (a seq), at most `limit`, at most `maxBytes`. */
 export type JournalPageQuery = JournalFilter & {
   after?: number | undefined
@@ -65,7 +88,8 @@ const keptViolations = (violations: readonly JournalViolation[]): readonly Journ
 const textOrNull = (text: string | null, max: number) => (text === null ? null : excerpt(text, max))
 
 /** A rule as kept: its description and effect cut to excerpts. */
-const keptRule = (rule: JournalRule): JournalRule => ({
+const keptRule = (rule: RecordedRule): JournalRule => ({
+  id: textOrNull(rule.id ?? null, MAX_SHORT_TEXT),
   index: rule.index,
   description: textOrNull(rule.description, MAX_RULE_DESCRIPTION),
   effect: excerpt(rule.effect, MAX_RULE_DESCRIPTION),
@@ -108,9 +132,15 @@ export const createJournal = (
     }
     if (head >= 64 && head >= kept.length - head) live()
   }
-  const keep = (filter: JournalFilter) => (entry: JournalEntry) =>
-    (filter.session === undefined || entry.session === filter.session) &&
-    (filter.operationId === undefined || entry.operationId === filter.operationId)
+  const keep = (filter: JournalFilter) => {
+    const q = filter.q?.toLowerCase()
+    const { status } = filter
+    return (entry: JournalEntry) =>
+      (filter.session === undefined || entry.session === filter.session) &&
+      (filter.operationId === undefined || entry.operationId === filter.operationId) &&
+      (status === undefined || hasStatusIn(entry, status)) &&
+      (q === undefined || holdsText(entry, q))
+  }
   /** Kept entries after `after` that pass the filter, oldest first. */
   function* matching(filter: JournalFilter, after: number) {
     const passes = keep(filter)
@@ -143,13 +173,16 @@ export const createJournal = (
         request: {
           contentType: textOrNull(request.contentType, MAX_JOURNALLED_TEXT),
           authorization: request.authorization === null ? null : REDACTED,
+          headers: request.headers ?? NO_HEADERS,
           body: request.body,
         },
         seq,
         response: {
           contentType: textOrNull(response.contentType, MAX_JOURNALLED_TEXT),
+          headers: response.headers ?? NO_HEADERS,
           body: response.body,
         },
+        prefer: textOrNull(input.prefer ?? null, MAX_SHORT_TEXT),
         rules: rules.length === 0 ? NO_RULES : rules.map(keptRule),
       }
       // The proxy's: what it found wrong, and who answered.

@@ -23,21 +23,30 @@ const cacheOf = (res: Response): unknown[] | undefined => {
   return Array.isArray(cache) && cache.length >= 2 ? cache : undefined
 }
 
-/** The content type in the headers as the node server keeps them: Headers, pairs or a record. */
-const contentTypeIn = (headers: unknown, hasBody: boolean): string | null => {
-  if (headers === undefined || headers === null) return hasBody ? NODE_SERVER_DEFAULT_TYPE : null
-  if (headers instanceof Headers) return headers.get('content-type')
+/** Pairs of the headers as the node server keeps them: Headers, pairs or a record. */
+const pairsIn = function* (headers: unknown): Generator<readonly [string, string]> {
+  if (headers instanceof Headers) {
+    yield* headers.entries()
+    return
+  }
   const pairs: Iterable<unknown> = Array.isArray(headers)
     ? headers
-    : typeof headers === 'object'
+    : typeof headers === 'object' && headers !== null
       ? Object.entries(headers)
       : []
   for (const pair of pairs) {
     if (!Array.isArray(pair)) continue
     const [name, value] = pair
-    if (typeof name === 'string' && name.toLowerCase() === 'content-type')
-      return typeof value === 'string' ? value : null
+    if (typeof name === 'string' && typeof value === 'string') yield [name, value]
   }
+}
+
+/** The content type in the headers as the node server keeps them: Headers, pairs or a record. */
+const contentTypeIn = (headers: unknown, hasBody: boolean): string | null => {
+  if (headers === undefined || headers === null) return hasBody ? NODE_SERVER_DEFAULT_TYPE : null
+  if (headers instanceof Headers) return headers.get('content-type')
+  for (const [name, value] of pairsIn(headers))
+    if (name.toLowerCase() === 'content-type') return value
   return null
 }
 
@@ -55,4 +64,22 @@ export const lightweightBody = (res: Response): LightweightBody | undefined => {
   if (body === null || body === undefined) return { body: null, contentType }
   if (typeof body === 'string' || body instanceof Uint8Array) return { body, contentType }
   return { body: { kind: 'stream' }, contentType }
+}
+
+/**
+ * The headers of a response served by @hono/node-server, read from its lightweight Response's own
+ * cache (`res.headers` would build a Headers object from them), or undefined when `res` is not
+ * one. A body given without a content type gets the node server's default, as on the wire.
+ */
+export const lightweightHeaders = (
+  res: Response,
+): Iterable<readonly [string, string]> | undefined => {
+  const cache = cacheOf(res)
+  if (!cache) return undefined
+  const headers = cache[2]
+  if (headers === undefined || headers === null) {
+    const hasBody = cache[1] !== null && cache[1] !== undefined
+    return hasBody ? [['content-type', NODE_SERVER_DEFAULT_TYPE]] : []
+  }
+  return pairsIn(headers)
 }

@@ -2,8 +2,10 @@ import type { MatchedOperation } from '../api/match-operation.js'
 
 /** What every server of ours (the mock, the proxy) hands to its shared stages. */
 export type ServerEnv = {
-  /** On a node server (@hono/node-server), the raw socket: a `reset` fault destroys it. In-process (`app.request`) there is no env at all. */
-  Bindings: { incoming?: { socket?: { destroy(): void } } }
+  /** On a node server (@hono/node-server), the raw socket (a `reset` fault destroys it) and the raw header pairs (the journal reads them). In-process (`app.request`) there is no env at all. */
+  Bindings: {
+    incoming?: { socket?: { destroy(): void }; rawHeaders?: readonly string[] }
+  }
   Variables: {
     /** The API operation the request calls, matched once by the mock's API pipeline (none: 404 or 405). */
     operation: MatchedOperation | undefined

@@ -23,12 +23,27 @@ const Entry = z
       .object({
         contentType: z.string().nullable(),
         authorization: z.string().nullable(),
+        headers: z.record(z.string(), z.string()),
         body: z.unknown(),
       })
       .strict(),
-    response: z.object({ contentType: z.string().nullable(), body: z.unknown() }).strict(),
+    response: z
+      .object({
+        contentType: z.string().nullable(),
+        headers: z.record(z.string(), z.string()),
+        body: z.unknown(),
+      })
+      .strict(),
+    prefer: z.string().nullable(),
     rules: z.array(
-      z.object({ index: z.int(), description: z.string().nullable(), effect: z.string() }).strict(),
+      z
+        .object({
+          id: z.string().nullable(),
+          index: z.int(),
+          description: z.string().nullable(),
+          effect: z.string(),
+        })
+        .strict(),
     ),
   })
   .strict()
@@ -88,8 +103,21 @@ describe('journal', () => {
       query: '?trace=1',
       status: 201,
       durationMs: expect.any(Number),
-      request: { contentType: 'application/json', authorization: null, body },
-      response: { contentType: 'application/json', body: expect.objectContaining({}) },
+      request: {
+        contentType: 'application/json',
+        authorization: null,
+        headers: expect.objectContaining({
+          'content-type': 'application/json',
+          'x-mock-session': 'j',
+        }),
+        body,
+      },
+      response: {
+        contentType: 'application/json',
+        headers: expect.objectContaining({ 'content-type': 'application/json' }),
+        body: expect.objectContaining({}),
+      },
+      prefer: null,
       rules: [],
     })
   })

@@ -56,6 +56,7 @@ export const apiPipeline =
         response,
         isStreamed: scenario.truncate,
         rules: scenario.applied,
+        ...(preferred ? { prefer: preferred.prefer } : {}),
         ...writtenFor(c, response),
       },
       startedAt,

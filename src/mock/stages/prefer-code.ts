@@ -35,8 +35,15 @@ const preferRule = (code: string): AppliedRule => ({
   effect: `prefer code=${code}`,
 })
 
-/** What the Prefer header decided: an answer of its own, or the operation's (a 2xx asked for). */
-export type Preference = { readonly answer?: Response; readonly applied: readonly AppliedRule[] }
+/**
+ * What the Prefer header decided: an answer of its own, or the operation's (a 2xx asked for);
+ * `prefer` as the journal shows it (`code=429`).
+ */
+export type Preference = {
+  readonly answer?: Response
+  readonly applied: readonly AppliedRule[]
+  readonly prefer: string
+}
 
 /**
  * `Prefer: code=NNN` on an API operation: the declared answer of that status for this one request
@@ -55,10 +62,12 @@ export const preferCode = (c: Context<MockEnv>): Preference | undefined => {
     return {
       answer: answerProblem(c, PROBLEMS.undeclaredPreference(code, declared)),
       applied: [preferRule(code)],
+      prefer: `code=${code}`,
     }
   }
   const applied = [preferRule(String(asked.code))]
-  if (!isProblemStatus(asked.code)) return { applied }
+  const prefer = `code=${asked.code}`
+  if (!isProblemStatus(asked.code)) return { applied, prefer }
   const problem = PROBLEMS.preferred(KIND_OF[asked.code])
-  return { answer: answerProblem(c, problem, { headers: HEADERS_OF[asked.code] }), applied }
+  return { answer: answerProblem(c, problem, { headers: HEADERS_OF[asked.code] }), applied, prefer }
 }

@@ -2,8 +2,10 @@ import type { Context } from 'hono'
 import { redactText } from '../../common/redact.js'
 import {
   type Journal,
+  journalHeaders,
   journalRequestBody,
   journalResponse,
+  requestHeaderPairs,
   type WrittenAnswer,
 } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
@@ -16,6 +18,8 @@ export type Answered = {
   /** A `truncate` fault streams the answer: the journal must not read it. */
   readonly isStreamed: boolean
   readonly rules: readonly AppliedRule[]
+  /** The `Prefer` override that shaped the answer (`code=429`), when one did. */
+  readonly prefer?: string
   /** What `response` was written from, with `c.json` (a value) or `c.body` (a text). */
   readonly written?: WrittenAnswer
 }
@@ -41,6 +45,8 @@ export const recordExchange = (journal: Journal) => {
         contentType: c.req.header('content-type') ?? null,
         authorization: c.req.header('authorization') ?? null,
         body: await journalRequestBody(c.req, status, secrets),
+        // After the body: the masker knows the key the body carried.
+        headers: journalHeaders(requestHeaderPairs(c.req.raw, c.env), secrets.mask),
       },
       response: await journalResponse(answered.response, {
         isStreamed: answered.isStreamed,
@@ -48,6 +54,7 @@ export const recordExchange = (journal: Journal) => {
         ...(answered.written ? { written: answered.written } : {}),
       }),
       rules: answered.rules,
+      prefer: answered.prefer ?? null,
     })
   }
 }
