@@ -1,6 +1,7 @@
 // The dashboard as a workbench, in Chromium against a started mock: find (text, status), an entry
 // seen whole (headers, the Prefer that shaped it), replay with masked values typed and never
 // kept, and the page readable at 800 px. Its files come from the build (dist/dashboard).
+import { readFileSync } from 'node:fs'
 import type { Browser } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumPath, launchChromium } from '../helpers/browser.js'
@@ -124,6 +125,29 @@ describe.skipIf(!hasChromium)('dashboard: find, see, replay', () => {
       expect.soft(where).not.toContain('tok-typed-7c1e')
       expect.soft(where).not.toContain('sk-typed-secret-9876')
     }
+  })
+
+  it('downloads the requests it finds as a HAR file, secrets masked', async () => {
+    const { page, send } = await dashboard()
+    const headers = { authorization: 'Bearer tok-har-secret-2' }
+    await send('POST', '/v1/workers', { name: 'in-the-har', destination: 'local' }, headers)
+    await send('POST', '/v1/workers', { name: 'left-out', destination: 'local' })
+    await shownEntries(page).nth(1).waitFor({ timeout: WAIT_MS })
+    await page.locator('#filter-q').fill('in-the-har')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => shownEntries(page).count(), { timeout: WAIT_MS }).toBe(1)
+    const [file] = await Promise.all([
+      page.waitForEvent('download', { timeout: WAIT_MS }),
+      page.locator('#download-har').click(),
+    ])
+    expect.soft(file.suggestedFilename()).toBe('worker-api-kit-all.har')
+    const path = await file.path()
+    const text = readFileSync(path, 'utf8')
+    const har = JSON.parse(text) as { log: { version: string; entries: unknown[] } }
+    expect.soft(har.log.version).toBe('1.2')
+    expect.soft(har.log.entries).toHaveLength(1)
+    expect.soft(text).toContain('in-the-har')
+    expect.soft(text).not.toContain('tok-har-secret-2')
   })
 
   it('stays within 800 px: no sideways scroll, long values wrap or fold', async () => {
