@@ -85,8 +85,8 @@ describe.skipIf(!hasChromium)('dashboard: state, rules and confirmations', () =>
     expect.soft(provider?.modelIds).toEqual(['gpt-a', 'gpt-b'])
     expect.soft(provider?.apiKeyLastFour).toBe('7777')
     expect.soft(await page.locator('#provider-key').inputValue()).toBe('')
-    const stored = await page.evaluate(() =>
-      JSON.stringify([{ ...localStorage }, { ...sessionStorage }]),
+    const stored = await page.evaluate<string>(
+      'JSON.stringify([{ ...localStorage }, { ...sessionStorage }])',
     )
     expect.soft(stored).not.toContain('sk-form-key-7777')
   })

@@ -115,10 +115,10 @@ describe.skipIf(!hasChromium)('dashboard: find, see, replay', () => {
     expect.soft(state.llmProviders[0]?.apiKeyLastFour).toBe('9876')
     // ...and is kept nowhere: not in the form, the tab's storage, the page or the journal.
     expect
-      .soft(await secrets.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)))
+      .soft(await Promise.all((await secrets.all()).map((input) => input.inputValue())))
       .toEqual(['', ''])
-    const stored = await page.evaluate(() =>
-      JSON.stringify([{ ...localStorage }, { ...sessionStorage }]),
+    const stored = await page.evaluate<string>(
+      'JSON.stringify([{ ...localStorage }, { ...sessionStorage }])',
     )
     const journal = (await send('GET', '/__mock/requests')).text
     for (const where of [stored, await page.content(), journal]) {
@@ -161,8 +161,8 @@ describe.skipIf(!hasChromium)('dashboard: find, see, replay', () => {
     await entry.locator('summary').click()
     await entry.locator('.request pre.body').first().waitFor({ timeout: WAIT_MS })
     const overflow = () =>
-      page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      page.evaluate<number>(
+        'document.documentElement.scrollWidth - document.documentElement.clientWidth',
       )
     expect.soft(await overflow()).toBeLessThanOrEqual(0)
     // A long answer folds, and opens whole with a button.
