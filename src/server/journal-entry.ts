@@ -24,7 +24,10 @@ export type JournalEntry = {
     /** The JSON body with secret fields masked, the text when not JSON, null when empty. */
     readonly body: unknown
   }
-  /** The scenario rules that applied, in order: `effect` says what each did (`latency 300 ms`). */
+  /**
+   * The rules that applied (added at run time, then the scenario's), in order: `effect` says what
+   * each did (`latency 300 ms`).
+   */
   readonly rules: readonly JournalRule[]
   /** What a proxy found wrong with the target's answer (the mock never sets it). */
   readonly violations?: readonly JournalViolation[]
@@ -36,6 +39,8 @@ export type JournalEntry = {
 /** A scenario rule that applied to a request (see `AppliedRule` in rules.ts). */
 export type JournalRule = {
   readonly index: number
+  /** A rule added at run time (`POST /__mock/rules`): its id, `rule_<n>`; else null. */
+  readonly id: string | null
   readonly description: string | null
   readonly effect: string
 }

@@ -67,6 +67,7 @@ const textOrNull = (text: string | null, max: number) => (text === null ? null :
 /** A rule as kept: its description and effect cut to excerpts. */
 const keptRule = (rule: JournalRule): JournalRule => ({
   index: rule.index,
+  id: rule.id,
   description: textOrNull(rule.description, MAX_RULE_DESCRIPTION),
   effect: excerpt(rule.effect, MAX_RULE_DESCRIPTION),
 })

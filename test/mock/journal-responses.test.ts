@@ -86,7 +86,7 @@ describe('journal: answers and rules', () => {
     const res = await send(app, 'POST', '/v1/workers', { name: 'w', destination: 'local' })
     expect(res.status).toBe(503)
     expect(last(app).rules).toEqual([
-      { index: 0, description: 'creates are down', effect: 'respond 503' },
+      { index: 0, id: null, description: 'creates are down', effect: 'respond 503' },
     ])
   })
 
@@ -94,7 +94,7 @@ describe('journal: answers and rules', () => {
     const app = withRules([{ problem: { status: 429, title: 'Slow down' } }])
     const res = await send(app, 'POST', '/v1/workers', { name: 'w', destination: 'local' })
     const entry = last(app)
-    expect(entry.rules).toEqual([{ index: 0, description: null, effect: 'problem 429' }])
+    expect(entry.rules).toEqual([{ index: 0, id: null, description: null, effect: 'problem 429' }])
     expect(entry.response.body).toEqual(res.body)
   })
 
@@ -103,7 +103,9 @@ describe('journal: answers and rules', () => {
     const res = await send(app, 'POST', '/v1/workers', { name: 'w', destination: 'local' })
     expect(res.status).toBe(201)
     const entry = last(app)
-    expect(entry.rules).toEqual([{ index: 0, description: 'slow', effect: 'latency 300 ms' }])
+    expect(entry.rules).toEqual([
+      { index: 0, id: null, description: 'slow', effect: 'latency 300 ms' },
+    ])
     expect(entry.response.body).toMatchObject({ worker: { name: 'w' } })
   })
 
@@ -117,7 +119,9 @@ describe('journal: answers and rules', () => {
     expect(last(app).rules.map((r) => r.effect)).toEqual(['rate-limit 1 of 1', 'fault hang'])
     const refused = await send(app, 'PATCH', `/v1/workers/${id}`, { name: 'b' })
     expect(refused.status).toBe(429)
-    expect(last(app).rules).toEqual([{ index: 0, description: null, effect: 'rate-limit 429' }])
+    expect(last(app).rules).toEqual([
+      { index: 0, id: null, description: null, effect: 'rate-limit 429' },
+    ])
   })
 
   it('does not read a truncated answer, and the client still gets half of it', async () => {
@@ -128,7 +132,9 @@ describe('journal: answers and rules', () => {
       body: JSON.stringify({ name: 'w', destination: 'local' }),
     })
     const entry = last(app)
-    expect(entry.rules).toEqual([{ index: 0, description: null, effect: 'fault truncate' }])
+    expect(entry.rules).toEqual([
+      { index: 0, id: null, description: null, effect: 'fault truncate' },
+    ])
     expect(entry.response.body).toBe('(streamed body, not kept)')
     await expect(res.text()).rejects.toThrow()
   })

@@ -28,7 +28,14 @@ const Entry = z
       .strict(),
     response: z.object({ contentType: z.string().nullable(), body: z.unknown() }).strict(),
     rules: z.array(
-      z.object({ index: z.int(), description: z.string().nullable(), effect: z.string() }).strict(),
+      z
+        .object({
+          index: z.int(),
+          id: z.string().nullable(),
+          description: z.string().nullable(),
+          effect: z.string(),
+        })
+        .strict(),
     ),
   })
   .strict()
