@@ -1,4 +1,8 @@
-import type { JournalEntry } from './types.js'
+import type { JournalEntry, Rule } from './types.js'
+
+/** The journal's line for a `Prefer` override (index -1, as a runtime rule, but with no id). */
+export const isPreferRule = (rule: Rule) =>
+  rule.index === -1 && !rule.id && rule.effect.startsWith('prefer ')
 
 /**
  * The `Prefer` override that shaped the answer (`code=429`): the entry's own field, or, from a
@@ -6,7 +10,7 @@ import type { JournalEntry } from './types.js'
  */
 export const preferOf = (entry: JournalEntry): string | null => {
   if (entry.prefer !== undefined) return entry.prefer
-  const effect = entry.rules?.find((rule) => rule.index === -1)?.effect
+  const effect = entry.rules?.find(isPreferRule)?.effect
   return effect?.match(/^prefer (code=\d{3})$/)?.[1] ?? null
 }
 

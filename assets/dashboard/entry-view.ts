@@ -1,7 +1,7 @@
 // One journal entry: a <details> whose summary is one line (time, method, path, status, duration,
 // session, badges), opened with the keyboard or a click on everything the exchange carried.
 import { copyButton } from './copy-button.js'
-import { curlOf, preferOf } from './curl.js'
+import { curlOf, isPreferRule, preferOf } from './curl.js'
 import { type Child, h, shown } from './dom.js'
 import { longValue } from './long-value.js'
 import { sessionLabel } from './selection.js'
@@ -47,7 +47,7 @@ const section = (title: string, ...children: Child[]) =>
   h('section', {}, h('h4', { text: title }), ...children)
 
 const shapedBy = (entry: JournalEntry) => {
-  const rules = (entry.rules ?? []).filter((rule) => rule.index !== -1)
+  const rules = (entry.rules ?? []).filter((rule) => !isPreferRule(rule))
   const prefer = preferOf(entry)
   return section(
     'What shaped the answer',
@@ -103,7 +103,7 @@ export const renderEntry = (
   actions: EntryActions = {},
 ): HTMLDetailsElement => {
   const violations = entry.violations ?? []
-  const rules = (entry.rules ?? []).filter((rule) => rule.index !== -1)
+  const rules = (entry.rules ?? []).filter((rule) => !isPreferRule(rule))
   const prefer = preferOf(entry)
   const curl = curlOf(entry, origin)
   const summary = h(

@@ -1,11 +1,9 @@
 import { z } from '@hono/zod-openapi'
-import type { Context, Hono } from 'hono'
-import { jsonPointer } from '../common/json-pointer.js'
+import type { Hono } from 'hono'
 import { WorkerId } from '../schemas/ids.js'
 import {
   ADMIN_PREFIX,
   answerProblem,
-  invalid,
   invalidQuery,
   type Journal,
   PageLimit,
@@ -13,10 +11,14 @@ import {
   registerDashboard,
   registerJournalRoutes,
 } from '../server/index.js'
+import { readAdminBody } from './admin-body.js'
+import { registerRuleEditing } from './admin-rules.js'
+import { registerStateEditing } from './admin-state.js'
 import { contractCommand, INSTALLED_COMMAND } from './contract-command.js'
 import type { MockEnv } from './env.js'
 import { type Scenario, type ScenarioInput, ScenarioName, ScenarioState } from './scenario.js'
 import { ScenarioError } from './scenario-error.js'
+import { registerScenarioExport } from './scenario-export.js'
 import type { Session } from './session.js'
 import type { Sessions } from './sessions.js'
 import { stateOf } from './state-of.js'
@@ -52,14 +54,6 @@ const StateQuery = z
   })
   .strict()
 
-const readJson = async (c: Context): Promise<{ ok: true; value: unknown } | { ok: false }> => {
-  try {
-    return { ok: true, value: await c.req.json() }
-  } catch {
-    return { ok: false }
-  }
-}
-
 export type AdminOptions = {
   /** Auth mode (`--auth`): the contract line then sends a bearer token. */
   readonly auth?: boolean | undefined
@@ -68,7 +62,8 @@ export type AdminOptions = {
 }
 
 /**
- * `/__mock/*`: reset, scenario, state, sessions, request journal, health, and the dashboard page
+ * `/__mock/*`: reset, scenario, state (and its edits), rules added at run time, the scenario
+ * export, sessions, request journal, health, and the dashboard page
  * (`GET /__mock/`). Kept out of the API document.
  */
 export const registerAdmin = (
@@ -133,30 +128,16 @@ export const registerAdmin = (
 
   // A known state in one call (tests): the session starts again from it, under its scenario.
   app.put(`${ADMIN_PREFIX}/state`, async (c) => {
-    const body = await readJson(c)
-    if (!body.ok) return invalid(c, '/body', 'Malformed JSON')
-    const parsed = ScenarioState.safeParse(body.value)
-    if (!parsed.success)
-      return invalid(
-        c,
-        `/body${jsonPointer(parsed.error.issues[0]?.path ?? [])}`,
-        parsed.error.issues[0]?.message ?? 'invalid',
-      )
+    const parsed = await readAdminBody(c, ScenarioState)
+    if (!parsed.ok) return parsed.problem
     const session = control.sessions.seed(c.var.session.id, parsed.data)
     control.journal.clear({ session: session.id })
     return c.json(stateOf(session, c.var.now))
   })
 
   app.put(`${ADMIN_PREFIX}/scenario`, async (c) => {
-    const body = await readJson(c)
-    if (!body.ok) return invalid(c, '/body', 'Malformed JSON')
-    const parsed = ScenarioBody.safeParse(body.value)
-    if (!parsed.success)
-      return invalid(
-        c,
-        `/body${jsonPointer(parsed.error.issues[0]?.path ?? [])}`,
-        parsed.error.issues[0]?.message ?? 'invalid',
-      )
+    const parsed = await readAdminBody(c, ScenarioBody)
+    if (!parsed.ok) return parsed.problem
     try {
       const session = control.useScenario(parsed.data.name, c.var.session.id)
       return c.json({
@@ -173,6 +154,9 @@ export const registerAdmin = (
     }
   })
 
+  registerStateEditing(app)
+  registerRuleEditing(app)
+  registerScenarioExport(app)
   registerJournalRoutes(app, control.journal)
   registerDashboard(app)
 }

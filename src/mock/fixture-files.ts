@@ -19,6 +19,7 @@ const FIXTURE_PROBLEM_KINDS = [
   'forbidden',
   'not-found',
   'method-not-allowed',
+  'conflict',
   'payload-too-large',
   'unsupported-media-type',
   'rate-limited',

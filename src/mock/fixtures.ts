@@ -147,6 +147,8 @@ const problemsOf = (unknownWorkerId: string): Record<FixtureProblemKind, Problem
     forbidden: at(workers, PROBLEMS.foreignHost(FIXTURE_INPUTS.foreignHost)),
     'not-found': at(`${workers}/${unknownWorkerId}`, PROBLEMS.workerNotFound(unknownWorkerId)),
     'method-not-allowed': at(workers, PROBLEMS.methodNotAllowed('GET', workers, ['POST'])),
+    // The admin API's only: a worker added twice (POST /__mock/state/workers).
+    conflict: at('/__mock/state/workers', PROBLEMS.duplicateWorker(unknownWorkerId)),
     'payload-too-large': at(workers, PROBLEMS.payloadTooLarge()),
     'unsupported-media-type': at(
       workers,

@@ -13,10 +13,10 @@ export type RuleRequest = {
 
 /** A rule that applied to a request, as the journal shows it: `latency 300 ms`, `respond 503`. */
 export type AppliedRule = {
-  /** A rule added at run time: its id (`rule_1`); a rule of the scenario file has none. */
-  readonly id?: string | undefined
-  /** Its place in the scenario's `rules`. */
+  /** Its place in the scenario's `rules`; -1 for a rule added at run time (or a Prefer header). */
   readonly index: number
+  /** A rule added at run time: its id (`rule_<n>`); null for a scenario's rule. */
+  readonly id: string | null
   readonly description: string | null
   /** What it did, its effects joined by `, `: `latency 300 ms, problem 429`. */
   readonly effect: string
@@ -60,14 +60,53 @@ const matches = async (rule: Rule, request: RuleRequest) => {
 }
 
 /** A rule applying: its effects so far. */
-type Applying = { index: number; description: string | null; effects: string[] }
+type Applying = { index: number; id: string | null; description: string | null; effects: string[] }
 
 const settled = (applying: readonly Applying[]): AppliedRule[] =>
-  applying.map(({ index, description, effects }) => ({
+  applying.map(({ index, id, description, effects }) => ({
     index,
+    id,
     description,
     effect: effects.join(', ') || 'none',
   }))
+
+/** What a rule remembers across requests: how often it applied, its recent hits (rate limits). */
+type RuleMemory = { applied: number; hits: number[] }
+
+/** A rule of the session with its place, its id (added at run time) and its memory. */
+type SessionRule = { rule: Rule; index: number; id: string | null; memory: RuleMemory }
+
+/**
+ * The session's rules in the order they apply: those added at run time first (as they stand when
+ * the request comes: one deleted meanwhile still finishes it), then the scenario's.
+ */
+const rulesOf = (session: Session): SessionRule[] => [
+  ...session.runtimeRules.map((added) => ({
+    rule: added.rule,
+    index: -1,
+    id: added.id,
+    memory: added,
+  })),
+  ...session.scenario.rules.map((rule, index) => ({
+    rule,
+    index,
+    id: null,
+    memory: {
+      get applied() {
+        return session.rules.applied[index] ?? 0
+      },
+      set applied(count: number) {
+        session.rules.applied[index] = count
+      },
+      get hits() {
+        return session.rules.hits[index] ?? []
+      },
+      set hits(hits: number[]) {
+        session.rules.hits[index] = hits
+      },
+    },
+  })),
+]
 
 const json = (status: number, body: unknown, headers: Record<string, string>) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -76,7 +115,7 @@ const json = (status: number, body: unknown, headers: Record<string, string>) =>
   })
 
 /**
- * Applies a session's scenario rules, in order, to one request. Latency and hangs wait (bounded)
+ * Applies a session's rules (added at run time, then its scenario's), in order, to one request. Latency and hangs wait (bounded)
  * and go on to the next rule; a rate limit answers 429 past its limit; `respond`, `problem` and
  * `reset` end the request. Counters and draws belong to the session, so runs are deterministic.
  */
@@ -87,20 +126,19 @@ export const applyRules = async (
 ): Promise<RuleOutcome> => {
   let truncate = false
   let applied: Applying[] | undefined
-  const { rules } = session.scenario
-  for (const [index, rule] of rules.entries()) {
+  for (const { rule, index, id, memory } of rulesOf(session)) {
     if (!(await matches(rule, request))) continue
-    const count = session.rules.applied[index] ?? 0
+    const count = memory.applied
     if (rule.times !== undefined && count >= rule.times) continue
     if (rule.probability !== undefined && draw(session) >= rule.probability) continue
-    session.rules.applied[index] = count + 1
+    memory.applied = count + 1
     const effects: string[] = []
     applied ??= []
-    applied.push({ index, description: rule.description ?? null, effects })
+    applied.push({ index, id, description: rule.description ?? null, effects })
     if (rule.rateLimit) {
       const { limit, windowMs } = rule.rateLimit
-      const hits = (session.rules.hits[index] ?? []).filter((at) => at > now - windowMs)
-      session.rules.hits[index] = hits
+      const hits = memory.hits.filter((at) => at > now - windowMs)
+      memory.hits = hits
       if (hits.length >= limit) {
         const retryAfter = Math.max(1, Math.ceil(((hits[0] ?? now) + windowMs - now) / 1000))
         effects.push('rate-limit 429')

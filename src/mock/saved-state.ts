@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { MockControl } from './admin.js'
-import { toMockLlmProvider } from './factories.js'
+import { providerSeedOf } from './provider-seed.js'
 import { MAX_SEED_WORKERS, type Scenario, ScenarioName, ScenarioState } from './scenario.js'
 import type { Session } from './session.js'
 import type { WorkerRecord } from './store.js'
@@ -51,27 +51,10 @@ const seededStatusOf = (record: WorkerRecord, session: Session) => {
 
 /** A session's data as a scenario's `state`: what `PUT /__mock/state` takes, never the key itself. */
 const seedOf = (session: Session): z.input<typeof ScenarioState> => {
-  const { store } = session
-  const org = store.orgs.get(session.orgId)
-  const record = store.llmProviders.get(session.llmProviderId)
-  const shown = record && toMockLlmProvider(record)
   // The newest a scenario can hold: a store keeps more than a seed takes.
-  const workers = [...store.workers.values()].slice(-MAX_SEED_WORKERS)
+  const workers = [...session.store.workers.values()].slice(-MAX_SEED_WORKERS)
   return {
-    organization: { id: session.orgId, ...(org ? { name: org.name } : {}) },
-    llmProvider: {
-      id: session.llmProviderId,
-      ...(shown && {
-        source: shown.source,
-        ...(shown.providerId === null ? {} : { providerId: shown.providerId }),
-        modelIds: shown.modelIds,
-        ...(shown.customConfigText === null ? {} : { customConfigText: shown.customConfigText }),
-        memberIds: shown.memberIds,
-        teamIds: shown.teamIds,
-        hasApiKey: shown.hasApiKey,
-        ...(shown.apiKeyLastFour === null ? {} : { apiKeyLastFour: shown.apiKeyLastFour }),
-      }),
-    },
+    ...providerSeedOf(session),
     workers: workers.map((record) => ({
       id: record.worker.id,
       name: record.worker.name,

@@ -9,8 +9,11 @@ export type ScenarioRegistry = ReadonlyMap<string, Scenario>
 
 /** The largest scenario file the mock reads (1 MiB): every value in it is bounded by its schema too. */
 export const MAX_SCENARIO_FILE_BYTES = 1024 * 1024
-/** The deepest a scenario nests (a rule's `body` is any JSON); deeper, it is refused before Zod reads it. */
-const MAX_SCENARIO_DEPTH = 64
+/**
+ * The deepest a scenario (or an admin request's body) nests (a rule's `body` is any JSON); deeper,
+ * it is refused before Zod reads it.
+ */
+export const MAX_SCENARIO_DEPTH = 64
 
 /** Parses a scenario, or throws a `ScenarioError` naming the source and every broken pointer. */
 export const parseScenario = (raw: unknown, source: string): Scenario => {

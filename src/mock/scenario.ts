@@ -100,6 +100,9 @@ export const Rule = z
   })
 export type Rule = z.infer<typeof Rule>
 
+/** Most rules a scenario holds; a session's rules added at run time count against it too. */
+export const MAX_SCENARIO_RULES = 100
+
 /** Most workers a scenario seeds (and a proxy's recording keeps). */
 export const MAX_SEED_WORKERS = 1_000
 
@@ -128,6 +131,7 @@ export const SeedWorker = CreateWorkerBody.partial({ name: true })
     recordedStatus: MockWorkerStatus.optional(),
   })
   .strict()
+export type SeedWorker = z.infer<typeof SeedWorker>
 
 /**
  * What an update may set, as a provider's seed: every field optional, the API key never (a seed
@@ -239,7 +243,7 @@ export const Scenario = z
       .optional(),
     /** The data sessions start with; absent: the default scenario's, kept on a switch. */
     state: ScenarioState.optional(),
-    rules: z.array(Rule).max(100).default([]),
+    rules: z.array(Rule).max(MAX_SCENARIO_RULES).default([]),
   })
   .strict()
 export type Scenario = z.infer<typeof Scenario>

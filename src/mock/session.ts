@@ -1,13 +1,15 @@
 import { ID_PREFIX, MOCK_ID_PREFIX } from '../schemas/ids.js'
 import { DEFAULT_SEED } from '../server/index.js'
-import { buildLlmProviderRecord, buildWorkerRecord, DEFAULT_API_KEY_LENGTH } from './factories.js'
+import { buildLlmProviderRecord, DEFAULT_API_KEY_LENGTH } from './factories.js'
 import { createFaker, type MockFaker } from './internal/create-faker.js'
 import { newId } from './internal/new-id.js'
 import { createRandom, type Random } from './internal/random.js'
 import { toBase64Url } from './internal/to-base64-url.js'
-import { DEFAULT_LIFECYCLE, type Lifecycle, MAX_AGE_MS, stepAt } from './lifecycle.js'
-import { standInKey, withSeededStatus } from './recorded-seed.js'
+import { DEFAULT_LIFECYCLE, type Lifecycle } from './lifecycle.js'
+import { standInKey } from './recorded-seed.js'
+import type { RuntimeRule } from './runtime-rule.js'
 import { EMPTY_STATE, type Scenario, type ScenarioState } from './scenario.js'
+import { buildSeededWorker } from './seeded-worker.js'
 import { createSessionSecrets, type SessionSecrets } from './session-secrets.js'
 import { createStore, DEFAULT_STORE_LIMITS, type Store, type StoreLimits } from './store.js'
 
@@ -45,6 +47,11 @@ export type Session = {
    */
   readonly secrets: SessionSecrets
   readonly rules: RuleState
+  /**
+   * Rules added at run time (`POST /__mock/rules`), in the order added: they apply before the
+   * scenario's. A behaviour switch keeps them; a reset starts without them.
+   */
+  readonly runtimeRules: RuntimeRule[]
   /** The organization seeded at start, and its LLM provider. */
   readonly orgId: string
   readonly llmProviderId: string
@@ -111,15 +118,6 @@ const seededIds = (seed: number = DEFAULT_SEED) => {
   }
 }
 
-/**
- * A seeded worker's age at `now`: from its `createdAt` when given (a recorded date), clamped to
- * [0, MAX_AGE_MS] so a date in the future or from 1970 still builds; else its `ageMs`.
- */
-const ageOf = (seed: ScenarioState['workers'][number], now: number) =>
-  seed.createdAt === undefined
-    ? seed.ageMs
-    : Math.min(MAX_AGE_MS, Math.max(0, now - Date.parse(seed.createdAt)))
-
 /** One isolated state, built from a scenario: the organization, its provider, seeded workers. */
 export const createSession = ({
   id = '',
@@ -163,18 +161,8 @@ export const createSession = ({
       ? standInKey(toBase64Url(random.bytes(DEFAULT_API_KEY_LENGTH)), llmProvider.apiKeyLastFour)
       : null,
   })
-  for (const seed of workers) {
-    const createdAt = now - ageOf(seed, now)
-    const { status, recordedStatus, ageMs: _age, createdAt: _at, id, ...rest } = seed
-    const { destination, name, ...optional } = rest
-    const record = buildWorkerRecord(
-      { faker, random, now: createdAt, id },
-      { destination, name: name ?? `${faker.word.adjective()} ${faker.word.noun()}`, ...optional },
-      { orgId, userId },
-      stepAt(lifecycle, destination, 0),
-    )
-    store.putWorker(withSeededStatus(record, lifecycle, { status, recordedStatus }))
-  }
+  for (const seed of workers)
+    store.putWorker(buildSeededWorker({ faker, random, lifecycle, orgId, userId, now }, seed))
   return {
     id,
     scenario,
@@ -186,6 +174,7 @@ export const createSession = ({
     store,
     secrets: createSessionSecrets(MAX_SESSION_SECRET_BYTES),
     rules: freshRules(scenario),
+    runtimeRules: [],
     orgId,
     llmProviderId,
     userId,

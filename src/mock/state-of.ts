@@ -8,7 +8,7 @@ import {
 import { toMockLlmProvider } from './factories.js'
 import type { Lifecycle } from './lifecycle.js'
 import type { Session } from './session.js'
-import type { WorkerRecord } from './store.js'
+import type { LlmProviderRecord, WorkerRecord } from './store.js'
 import { toWorkerView } from './worker-view.js'
 
 /**
@@ -35,6 +35,22 @@ const nextChangeOf = (record: WorkerRecord, lifecycle: Lifecycle, now: number) =
   return next ? { at: new Date(createdMs + next.afterMs).toISOString(), status: next.status } : null
 }
 
+/** A stored worker as the state shows it: statuses as of `now`, secrets masked, long strings cut. */
+export const shownWorker = (session: Session, record: WorkerRecord, now: number) =>
+  excerptStrings(
+    {
+      ...toWorkerView(record, { userId: session.userId, now, lifecycle: session.lifecycle }),
+      launch: record.launch,
+      nextChange: nextChangeOf(record, session.lifecycle, now),
+    },
+    MAX_STATE_STRING,
+    session.secrets.mask,
+  )
+
+/** The session's provider as the state shows it: the key masked, long strings cut. */
+export const shownLlmProvider = (session: Session, record: LlmProviderRecord) =>
+  excerptStrings(toMockLlmProvider(record), MAX_STATE_STRING, session.secrets.mask)
+
 /** Kept workers after the worker `after` as the state shows them, oldest first, with their size. */
 function* shownWorkersAfter(session: Session, now: number, after: string | undefined) {
   const { workers } = session.store
@@ -45,15 +61,7 @@ function* shownWorkersAfter(session: Session, now: number, after: string | undef
       isPast = id === after
       continue
     }
-    const shown = excerptStrings(
-      {
-        ...toWorkerView(record, { userId: session.userId, now, lifecycle: session.lifecycle }),
-        launch: record.launch,
-        nextChange: nextChangeOf(record, session.lifecycle, now),
-      },
-      MAX_STATE_STRING,
-      session.secrets.mask,
-    )
+    const shown = shownWorker(session, record, now)
     yield { id, shown, size: jsonBytes(shown) }
   }
 }
@@ -73,10 +81,8 @@ export const stateOf = (session: Session, now: number, query: StateQuery = {}) =
     orgId: session.orgId,
     llmProviderId: session.llmProviderId,
     organizations: excerptStrings([...store.orgs.values()], MAX_STATE_STRING, session.secrets.mask),
-    llmProviders: excerptStrings(
-      [...store.llmProviders.values()].map(toMockLlmProvider),
-      MAX_STATE_STRING,
-      session.secrets.mask,
+    llmProviders: [...store.llmProviders.values()].map((record) =>
+      shownLlmProvider(session, record),
     ),
     /** What the session keeps, against its bounds (docs/limits.md#limits). */
     stored: {

@@ -115,6 +115,26 @@ export const createStore = (limits: StoreLimits = DEFAULT_STORE_LIMITS) => {
       if (known === undefined) order.push(id)
       if (isOver()) evict(id)
     },
+    /**
+     * Whether `record` can be put without dropping any other worker: both bounds hold with it
+     * (the admin API edits state this way: it refuses rather than lose a worker).
+     */
+    fits(record: WorkerRecord) {
+      const known = sizes.get(record.worker.id)
+      const count = workers.size + (known === undefined ? 1 : 0)
+      return (
+        count <= limits.maxWorkers && bytes + jsonBytes(record) - (known ?? 0) <= limits.maxBytes
+      )
+    },
+    /** Drops the worker `id`, and its place in the eviction order; false when there is none. */
+    deleteWorker(id: string) {
+      if (!workers.has(id)) return false
+      drop(id)
+      // O(workers): a delete is an admin's edit, rare beside creates.
+      const at = order.indexOf(id, head)
+      if (at !== -1) order.splice(at, 1)
+      return true
+    },
     /** The provider `llmProviderId` of organization `orgId`, if both exist and belong together. */
     findLlmProvider(orgId: string, llmProviderId: string) {
       const record = llmProviders.get(llmProviderId)

@@ -31,7 +31,10 @@ export type JournalEntry = {
   }
   /** The `Prefer` override that shaped the answer (`code=429`), else null. */
   readonly prefer: string | null
-  /** The scenario rules that applied, in order: `effect` says what each did (`latency 300 ms`). */
+  /**
+   * The rules that applied (added at run time, then the scenario's), in order: `effect` says what
+   * each did (`latency 300 ms`).
+   */
   readonly rules: readonly JournalRule[]
   /** What a proxy found wrong with the target's answer (the mock never sets it). */
   readonly violations?: readonly JournalViolation[]
@@ -42,9 +45,9 @@ export type JournalEntry = {
 
 /** A scenario rule that applied to a request (see `AppliedRule` in rules.ts). */
 export type JournalRule = {
-  /** A rule added at run time: its id (`rule_1`); null for a rule of the scenario file. */
-  readonly id: string | null
   readonly index: number
+  /** A rule added at run time (`POST /__mock/rules`): its id, `rule_<n>`; else null. */
+  readonly id: string | null
   readonly description: string | null
   readonly effect: string
 }

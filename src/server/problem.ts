@@ -10,6 +10,7 @@ export const PROBLEM_KINDS = {
   'malformed-json': { status: 400, title: 'Malformed JSON' },
   'not-found': { status: 404, title: 'Not found' },
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
+  conflict: { status: 409, title: 'Conflict' },
   'payload-too-large': { status: 413, title: 'Payload too large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
   unauthorized: { status: 401, title: 'Unauthorized' },
@@ -152,6 +153,33 @@ export const PROBLEMS = {
           message: 'No LLM provider with this id in this organization',
         },
       ],
+    ),
+  duplicateWorker: (id: string) =>
+    buildProblem('conflict', `The session has a worker with id ${id} already.`, [
+      { pointer: '/body/id', message: 'A worker with this id exists; give another id or none' },
+    ]),
+  stateFull: (maxWorkers: number, maxBytes: number) =>
+    buildProblem(
+      'conflict',
+      `The session keeps at most ${maxWorkers} workers and ${maxBytes} bytes of them, and this worker would pass that; the admin API drops none to make room. Delete a worker (DELETE /__mock/state/workers/{id}) or reset the session.`,
+      [{ pointer: '/body', message: "Past the session's bounds" }],
+    ),
+  tooManyRules: (max: number, maxBytes: number) =>
+    buildProblem(
+      'conflict',
+      `A session holds at most ${max} rules of at most ${maxBytes} bytes, its scenario's and those added at run time together (what a scenario file holds); delete one first (DELETE /__mock/rules/{id}).`,
+      [{ pointer: '/body', message: 'Too many rules' }],
+    ),
+  exportTooLarge: (maxBytes: number) =>
+    buildProblem(
+      'conflict',
+      `The session's provider and rules alone are larger than a scenario file may be (${maxBytes} bytes), even without its workers; delete rules (DELETE /__mock/rules/{id}) or shorten the provider's customConfigText.`,
+    ),
+  ruleNotFound: (id: string) =>
+    buildProblem(
+      'not-found',
+      `No rule with id ${JSON.stringify(id.slice(0, 100))} added to this session.`,
+      [{ pointer: '/params/id', message: 'No rule with this id' }],
     ),
   routeNotFound: (method: string, path: string) =>
     buildProblem('not-found', `No route ${method} ${path}.`),

@@ -90,6 +90,13 @@ const PROBLEM_REQUESTS = {
     send(fixtureApp(), 'POST', path, valid, { host: FIXTURE_INPUTS.foreignHost }, OVER_NETWORK),
   'not-found': (path) => send(fixtureApp(), 'PATCH', path, { name: 'renamed' }),
   'method-not-allowed': (path) => send(fixtureApp(), 'GET', path),
+  conflict: async (path) => {
+    // The worker id the not-found fixture names: one the fixture app has not stored yet.
+    const id = fixtures.problems['not-found'].instance?.split('/').pop()
+    const app = fixtureApp()
+    await send(app, 'POST', path, { id })
+    return send(app, 'POST', path, { id })
+  },
   'payload-too-large': (path) =>
     send(fixtureApp(), 'POST', path, `"${'x'.repeat(MAX_BODY_BYTES)}"`),
   'unsupported-media-type': (path) =>

@@ -90,7 +90,7 @@ describe('journal: answers and rules', () => {
     const res = await send(app, 'POST', '/v1/workers', { name: 'w', destination: 'local' })
     expect(res.status).toBe(503)
     expect(last(app).rules).toEqual([
-      { id: null, index: 0, description: 'creates are down', effect: 'respond 503' },
+      { index: 0, id: null, description: 'creates are down', effect: 'respond 503' },
     ])
   })
 
@@ -98,7 +98,7 @@ describe('journal: answers and rules', () => {
     const app = withRules([{ problem: { status: 429, title: 'Slow down' } }])
     const res = await send(app, 'POST', '/v1/workers', { name: 'w', destination: 'local' })
     const entry = last(app)
-    expect(entry.rules).toEqual([{ id: null, index: 0, description: null, effect: 'problem 429' }])
+    expect(entry.rules).toEqual([{ index: 0, id: null, description: null, effect: 'problem 429' }])
     expect(entry.response.body).toEqual(res.body)
   })
 
@@ -108,7 +108,7 @@ describe('journal: answers and rules', () => {
     expect(res.status).toBe(201)
     const entry = last(app)
     expect(entry.rules).toEqual([
-      { id: null, index: 0, description: 'slow', effect: 'latency 300 ms' },
+      { index: 0, id: null, description: 'slow', effect: 'latency 300 ms' },
     ])
     expect(entry.response.body).toMatchObject({ worker: { name: 'w' } })
   })
@@ -124,7 +124,7 @@ describe('journal: answers and rules', () => {
     const refused = await send(app, 'PATCH', `/v1/workers/${id}`, { name: 'b' })
     expect(refused.status).toBe(429)
     expect(last(app).rules).toEqual([
-      { id: null, index: 0, description: null, effect: 'rate-limit 429' },
+      { index: 0, id: null, description: null, effect: 'rate-limit 429' },
     ])
   })
 
@@ -137,7 +137,7 @@ describe('journal: answers and rules', () => {
     })
     const entry = last(app)
     expect(entry.rules).toEqual([
-      { id: null, index: 0, description: null, effect: 'fault truncate' },
+      { index: 0, id: null, description: null, effect: 'fault truncate' },
     ])
     expect(entry.response.body).toBe('(streamed body, not kept)')
     await expect(res.text()).rejects.toThrow()

@@ -38,8 +38,8 @@ const Entry = z
     rules: z.array(
       z
         .object({
-          id: z.string().nullable(),
           index: z.int(),
+          id: z.string().nullable(),
           description: z.string().nullable(),
           effect: z.string(),
         })

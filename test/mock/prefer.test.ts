@@ -89,7 +89,7 @@ describe('Prefer: code', () => {
     expect(JournalEntries(journal.body)).toMatchObject([
       {
         status: 415,
-        rules: [{ index: -1, description: 'Prefer header', effect: 'prefer code=415' }],
+        rules: [{ index: -1, id: null, description: 'Prefer header', effect: 'prefer code=415' }],
       },
     ])
   })

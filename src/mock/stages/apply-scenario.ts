@@ -21,8 +21,8 @@ export const applyScenario =
   async (c: Context<MockEnv>): Promise<ScenarioOutcome> => {
     const session = c.get('session')
     const operation = c.get('operation')
-    if (session.scenario.rules.length === 0 || !operation)
-      return { truncate: false, applied: NO_RULES_APPLIED }
+    const hasRules = session.scenario.rules.length > 0 || session.runtimeRules.length > 0
+    if (!hasRules || !operation) return { truncate: false, applied: NO_RULES_APPLIED }
     const outcome = await applyRules(
       session,
       { ...operation, path: c.req.path, body: () => c.req.json().catch(() => undefined) },

@@ -31,6 +31,7 @@ const isProblemStatus = (status: number): status is ProblemStatus => Object.hasO
  */
 const preferRule = (code: string): AppliedRule => ({
   index: -1,
+  id: null,
   description: 'Prefer header',
   effect: `prefer code=${code}`,
 })

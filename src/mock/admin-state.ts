@@ -1,0 +1,98 @@
+import type { Context, Hono } from 'hono'
+import { WorkerId } from '../schemas/ids.js'
+import { ADMIN_PREFIX, answerProblem, invalid, PROBLEMS } from '../server/index.js'
+import { readAdminBody } from './admin-body.js'
+import type { MockEnv } from './env.js'
+import { mergeLlmProvider } from './factories.js'
+import { patchedWorker } from './patched-worker.js'
+import { SeedWorker } from './scenario.js'
+import { buildSeededWorker, type SeedingContext } from './seeded-worker.js'
+import { LlmProviderPatch, WorkerPatch } from './state-edits.js'
+import { shownLlmProvider, shownWorker } from './state-of.js'
+import type { WorkerRecord } from './store.js'
+
+const WORKERS = `${ADMIN_PREFIX}/state/workers`
+
+/** The worker id of the path, checked as the API checks one, or the 400 naming `/params/id`. */
+const workerIdOf = (c: Context<MockEnv>): { id: string } | { problem: Response } => {
+  const parsed = WorkerId.safeParse(c.req.param('id'))
+  return parsed.success
+    ? { id: parsed.data }
+    : { problem: invalid(c, '/params/id', parsed.error.issues[0]?.message ?? 'invalid') }
+}
+
+/** What a seeded or patched worker draws from: the session's faker and ids, its lifecycle. */
+const seedingOf = (c: Context<MockEnv>): SeedingContext => {
+  const { session, now } = c.var
+  const { faker, random, lifecycle, orgId, userId } = session
+  return { faker, random, lifecycle, orgId, userId, now }
+}
+
+/**
+ * Puts a worker in the session's store if it fits its bounds without dropping another, and
+ * answers it as the state shows it; past the bounds, a 409 problem and nothing changed.
+ */
+const put = (c: Context<MockEnv>, record: WorkerRecord, status: 200 | 201) => {
+  const { session, now } = c.var
+  const { store } = session
+  if (!store.fits(record))
+    return answerProblem(c, PROBLEMS.stateFull(store.limits.maxWorkers, store.limits.maxBytes))
+  store.putWorker(record)
+  return c.json(shownWorker(session, record, now), status)
+}
+
+/**
+ * The state edits of `/__mock/state`: add, patch and delete a session's workers, patch its LLM
+ * provider. Edits keep the journal and drop nothing to make room (docs/admin-api.md).
+ */
+export const registerStateEditing = (app: Hono<MockEnv>) => {
+  app.post(WORKERS, async (c) => {
+    const body = await readAdminBody(c, SeedWorker)
+    if (!body.ok) return body.problem
+    const { store } = c.var.session
+    if (body.data.id !== undefined && store.workers.has(body.data.id))
+      return answerProblem(c, PROBLEMS.duplicateWorker(body.data.id))
+    return put(c, buildSeededWorker(seedingOf(c), body.data), 201)
+  })
+
+  app.patch(`${WORKERS}/:id`, async (c) => {
+    const param = workerIdOf(c)
+    if ('problem' in param) return param.problem
+    const { id } = param
+    const record = c.var.session.store.workers.get(id)
+    if (!record) return answerProblem(c, PROBLEMS.workerNotFound(id))
+    const body = await readAdminBody(c, WorkerPatch)
+    if (!body.ok) return body.problem
+    return put(c, patchedWorker(record, body.data, seedingOf(c)), 200)
+  })
+
+  app.delete(`${WORKERS}/:id`, (c) => {
+    const param = workerIdOf(c)
+    if ('problem' in param) return param.problem
+    const { id } = param
+    if (!c.var.session.store.deleteWorker(id)) return answerProblem(c, PROBLEMS.workerNotFound(id))
+    return c.body(null, 204)
+  })
+
+  app.patch(`${ADMIN_PREFIX}/state/llm-provider`, async (c) => {
+    const body = await readAdminBody(c, LlmProviderPatch)
+    if (!body.ok) return body.problem
+    const { session, now } = c.var
+    const record = session.store.llmProviders.get(session.llmProviderId)
+    if (!record)
+      return answerProblem(c, PROBLEMS.llmProviderNotFound(session.orgId, session.llmProviderId))
+    const { apiKey, source = record.source, ...fields } = body.data
+    if (apiKey) {
+      // Masked from now on wherever the session's journal or state repeats it.
+      session.secrets.add([apiKey])
+      session.secrets.addKey(apiKey)
+    }
+    const updated = mergeLlmProvider(
+      record,
+      { ...fields, source, ...(apiKey === undefined ? {} : { apiKey }) },
+      now,
+    )
+    session.store.llmProviders.set(updated.id, updated)
+    return c.json(shownLlmProvider(session, updated))
+  })
+}

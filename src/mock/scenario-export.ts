@@ -1,0 +1,119 @@
+import type { Hono } from 'hono'
+import { redactJson } from '../common/redact.js'
+import { utf8Length } from '../common/utf8-length.js'
+import { ADMIN_PREFIX, answerProblem, excerptStrings, PROBLEMS } from '../server/index.js'
+import type { MockEnv } from './env.js'
+import { MAX_AGE_MS } from './lifecycle.js'
+import { providerSeedOf } from './provider-seed.js'
+import { MAX_SEED_WORKERS, type ScenarioInput, type SeedWorker } from './scenario.js'
+import { MAX_SCENARIO_FILE_BYTES } from './scenario-registry.js'
+import type { Session } from './session.js'
+import type { WorkerRecord } from './store.js'
+
+/** A worker as a seed: its fields, and its status as the lifecycle will give it again. */
+type ExportedWorker = Omit<SeedWorker, 'createdAt' | 'recordedStatus'>
+
+/**
+ * A stored worker as a scenario's seed that, loaded, shows it as it stands now. Its age, not its
+ * date: loaded later, a worker on its way (`provisioning`) is on the same step again and goes on
+ * from there, where a date would have moved it on; a recorded status's step counts as its age. A
+ * pinned status stays pinned.
+ */
+const exportedWorker = (record: WorkerRecord, now: number): ExportedWorker => {
+  const { worker } = record
+  const age = Math.max(record.lifecycleFromMs ?? 0, now - Date.parse(worker.createdAt))
+  return {
+    id: worker.id,
+    name: worker.name,
+    destination: worker.destination,
+    description: worker.description,
+    workspacePath: worker.workspacePath,
+    sandboxBackend: worker.sandboxBackend,
+    imageVersion: worker.imageVersion,
+    ageMs: Math.min(MAX_AGE_MS, Math.max(0, age)),
+    ...(record.pinnedStatus === undefined ? {} : { status: record.pinnedStatus }),
+  }
+}
+
+/** A scenario file as exported: its rules masked (see `scenarioOf`), so typed as JSON only. */
+type ExportedScenario = Omit<ScenarioInput, 'rules'> & { readonly rules: readonly unknown[] }
+
+/** A value with every string through the session's mask: a secret its clients sent never shows. */
+const masked = <T>(session: Session, value: T): T =>
+  excerptStrings(value, Number.POSITIVE_INFINITY, session.secrets.mask)
+
+/**
+ * The session as a scenario file: its scenario's settings, its data as `state` and its rules,
+ * those added at run time first (the order they apply in). The `keep` newest workers only.
+ */
+const scenarioOf = (session: Session, now: number, keep: number): ExportedScenario => {
+  const { scenario } = session
+  const workers = keep === 0 ? [] : [...session.store.workers.values()].slice(-keep)
+  const dropped = session.store.workers.size - workers.length
+  const rules = [...session.runtimeRules.map((added) => added.rule), ...scenario.rules]
+  return masked(session, {
+    name: scenario.name,
+    description: [
+      scenario.description,
+      dropped === 0
+        ? ''
+        : `The ${dropped} oldest workers were left out: a scenario file holds at most ${MAX_SEED_WORKERS} workers and ${MAX_SCENARIO_FILE_BYTES} bytes.`,
+    ]
+      .filter(Boolean)
+      .join(' '),
+    ...(scenario.seed === undefined ? {} : { seed: scenario.seed }),
+    auth: scenario.auth,
+    ...(scenario.lifecycle === undefined ? {} : { lifecycle: scenario.lifecycle }),
+    ...(scenario.pollAfterMs === undefined ? {} : { pollAfterMs: scenario.pollAfterMs }),
+    state: {
+      ...providerSeedOf(session),
+      workers: workers.map((record) => exportedWorker(record, now)),
+    },
+    // A secret-named field a rule's answer holds is masked, as everywhere the kit writes rules.
+    rules: rules.map((rule) => redactJson(rule)),
+  })
+}
+
+const fileText = (scenario: ExportedScenario) => `${JSON.stringify(scenario, null, 2)}\n`
+
+/**
+ * The session's scenario file within a scenario file's bounds (what `mock --scenario` reads): all
+ * its workers when they fit, else the newest that do (found by halving: a few renderings at most).
+ */
+const exportText = (session: Session, now: number): string | undefined => {
+  const fits = (text: string) => utf8Length(text) <= MAX_SCENARIO_FILE_BYTES
+  const all = fileText(
+    scenarioOf(session, now, Math.min(MAX_SEED_WORKERS, session.store.workers.size)),
+  )
+  if (fits(all)) return all
+  let [low, high] = [0, Math.min(MAX_SEED_WORKERS, session.store.workers.size)]
+  let best = fileText(scenarioOf(session, now, 0))
+  if (!fits(best)) return undefined
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2)
+    const text = fileText(scenarioOf(session, now, mid))
+    if (fits(text)) {
+      best = text
+      low = mid
+    } else high = mid - 1
+  }
+  return best
+}
+
+/**
+ * `GET /__mock/scenario/export`: the session's current state and rules as a scenario file, to
+ * download, commit and load with `mock --scenario FILE`. No secret in it: the provider's key only
+ * as `hasApiKey` (and the last four characters the API shows).
+ */
+export const registerScenarioExport = (app: Hono<MockEnv>) => {
+  app.get(`${ADMIN_PREFIX}/scenario/export`, (c) => {
+    const { session, now } = c.var
+    const text = exportText(session, now)
+    if (text === undefined)
+      return answerProblem(c, PROBLEMS.exportTooLarge(MAX_SCENARIO_FILE_BYTES))
+    return c.body(text, 200, {
+      'content-type': 'application/json',
+      'content-disposition': `attachment; filename="${session.scenario.name}.json"`,
+    })
+  })
+}
