@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import { jsonPointer } from '../common/json-pointer.js'
 import { tooDeepAt } from '../common/too-deep-at.js'
 import { invalid } from '../server/index.js'
-import { MAX_SCENARIO_DEPTH } from './scenario-registry.js'
+import { MAX_SCENARIO_DEPTH } from './scenario-file-bounds.js'
 
 /** A body that parsed, or the 400 problem that names where it did not. */
 export type AdminBody<T> = { ok: true; data: T } | { ok: false; problem: Response }

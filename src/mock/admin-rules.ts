@@ -5,7 +5,7 @@ import { readAdminBody } from './admin-body.js'
 import type { MockEnv } from './env.js'
 import { remainingOf } from './runtime-rule.js'
 import { MAX_SCENARIO_RULES, Rule } from './scenario.js'
-import { MAX_SCENARIO_FILE_BYTES } from './scenario-registry.js'
+import { MAX_SCENARIO_FILE_BYTES } from './scenario-file-bounds.js'
 import type { Session } from './session.js'
 
 const RULES = `${ADMIN_PREFIX}/rules`

@@ -3,17 +3,18 @@ import { readFileAtMost, unreadReason } from '../common/read-file-at-most.js'
 import { tooDeepAt } from '../common/too-deep-at.js'
 import { Scenario } from './scenario.js'
 import { ScenarioError, scenarioErrorOf } from './scenario-error.js'
+import { scenarioFromHar } from './har-scenario.js'
+import {
+  MAX_HAR_FILE_BYTES,
+  MAX_SCENARIO_DEPTH,
+  MAX_SCENARIO_FILE_BYTES,
+} from './scenario-file-bounds.js'
+import { isHarPath, isScenarioPath } from './scenario-path.js'
 import { SHIPPED_SCENARIOS } from './shipped-scenarios.js'
 
 export type ScenarioRegistry = ReadonlyMap<string, Scenario>
 
-/** The largest scenario file the mock reads (1 MiB): every value in it is bounded by its schema too. */
-export const MAX_SCENARIO_FILE_BYTES = 1024 * 1024
-/**
- * The deepest a scenario (or an admin request's body) nests (a rule's `body` is any JSON); deeper,
- * it is refused before Zod reads it.
- */
-export const MAX_SCENARIO_DEPTH = 64
+export { MAX_SCENARIO_FILE_BYTES }
 
 /** Parses a scenario, or throws a `ScenarioError` naming the source and every broken pointer. */
 export const parseScenario = (raw: unknown, source: string): Scenario => {
@@ -38,19 +39,22 @@ const nodeFs = (): typeof import('node:fs') | undefined => {
 }
 
 /**
- * Reads and validates one scenario file (JSON): a regular file of at most 1 MiB, read no further
- * (a FIFO, a device or a directory is refused as it is, without waiting or reading).
+ * Reads and validates one scenario file (JSON), or reads a HAR file (`.har`) into a scenario: a
+ * regular file within its bound, read no further (a FIFO, a device or a directory is refused as
+ * it is, without waiting or reading).
  */
 export const loadScenarioFile = (file: string): Scenario => {
   const fs = nodeFs()
   if (!fs)
     throw new ScenarioError(file, [{ pointer: '', message: 'files can be read only on Node' }])
-  const read = readFileAtMost(fs, file, MAX_SCENARIO_FILE_BYTES)
+  const isHar = isHarPath(file)
+  const maxBytes = isHar ? MAX_HAR_FILE_BYTES : MAX_SCENARIO_FILE_BYTES
+  const read = readFileAtMost(fs, file, maxBytes)
   if (read.kind !== 'read') {
     const message =
       read.kind === 'too-large'
-        ? `too large; a scenario file has at most ${MAX_SCENARIO_FILE_BYTES} bytes`
-        : `cannot read: ${unreadReason(read, MAX_SCENARIO_FILE_BYTES)}`
+        ? `too large; a ${isHar ? 'HAR' : 'scenario'} file has at most ${maxBytes} bytes`
+        : `cannot read: ${unreadReason(read, maxBytes)}`
     throw new ScenarioError(file, [{ pointer: '', message }])
   }
   let raw: unknown
@@ -64,7 +68,7 @@ export const loadScenarioFile = (file: string): Scenario => {
       },
     ]) // JSON.parse throws SyntaxError
   }
-  return parseScenario(raw, file)
+  return parseScenario(isHar ? scenarioFromHar(raw, file) : raw, file)
 }
 
 const parsed = new Map<string, Scenario>()
@@ -97,7 +101,7 @@ export const shippedScenarios = (): ScenarioRegistry => {
 }
 
 /**
- * A scenario by name, or by file path (a name has no `/` and no `.json`). With `names: 'only'`, a
+ * A scenario by name, or by file path (a name has no `/`, no `.json` and no `.har`). With `names: 'only'`, a
  * path is looked up as a name (and so not found): for callers that must not read the disk.
  */
 export const resolveScenario = (
@@ -105,8 +109,7 @@ export const resolveScenario = (
   registry: ScenarioRegistry = shippedScenarios(),
   { names }: { names: 'or-files' | 'only' } = { names: 'or-files' },
 ): Scenario => {
-  const isFile = nameOrFile.includes('/') || nameOrFile.endsWith('.json')
-  if (isFile && names === 'or-files') return loadScenarioFile(nameOrFile)
+  if (isScenarioPath(nameOrFile) && names === 'or-files') return loadScenarioFile(nameOrFile)
   const found = registry.get(nameOrFile)
   if (!found) {
     throw new ScenarioError(nameOrFile, [

@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import { printable } from '../common/printable.js'
 import { isSecretHeader, redactText } from '../common/redact.js'
 import { baseUrlProblem, createTrafficJudge } from '../contract/index.js'
-import type { ScenarioInput } from '../mock/index.js'
+import { createRecording, type ScenarioInput } from '../mock/index.js'
 import {
   ADMIN_PREFIX,
   type AllowedHosts,
@@ -30,7 +30,6 @@ import { guardCrossSite } from './guard-cross-site.js'
 import { createInFlightStage } from './in-flight-budget.js'
 import { type ExchangeNote, proxyExchange } from './proxy-exchange.js'
 import { PROXY_PROBLEMS } from './proxy-problems.js'
-import { createRecording } from './recording.js'
 import { createTargetHealth } from './target-health.js'
 
 /** The largest request or answer body the proxy carries (bodies are read whole, to be judged). */

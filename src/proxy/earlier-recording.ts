@@ -1,7 +1,11 @@
 import * as fs from 'node:fs'
 import { readFileAtMost, unreadReason } from '../common/read-file-at-most.js'
-import { MAX_SCENARIO_FILE_BYTES, Scenario, type ScenarioInput } from '../mock/index.js'
-import { isRecording } from './recording.js'
+import {
+  isRecording,
+  MAX_SCENARIO_FILE_BYTES,
+  Scenario,
+  type ScenarioInput,
+} from '../mock/index.js'
 
 /** What `--record FILE` holds: nothing yet, a recording to go on from, or someone's file. */
 export type EarlierRecording =

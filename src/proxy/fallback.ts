@@ -1,5 +1,5 @@
+import type { Recording } from '../mock/index.js'
 import { createMockApp, type MockApp } from '../mock/index.js'
-import type { Recording } from './recording.js'
 
 /**
  * `--fallback`: when the target gives no answer, the mock answers instead, from what the proxy

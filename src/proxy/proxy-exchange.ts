@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { matchOperation } from '../api/match-operation.js'
 import { redactText } from '../common/redact.js'
 import type { TrafficJudge, Violation } from '../contract/index.js'
+import { keyLastFourOf, maskedStrings, type Recording } from '../mock/index.js'
 import {
   answerProblem,
   type Journal,
@@ -14,10 +15,8 @@ import {
 import type { Fallback } from './fallback.js'
 import { type ForwardOptions, forward, forwardedHeaders } from './forward.js'
 import type { InFlightHold, InFlightStage } from './in-flight-budget.js'
-import { keyLastFourOf } from './key-last-four.js'
 import { answerOf } from './proxy-answer.js'
 import { PROXY_PROBLEMS } from './proxy-problems.js'
-import type { Recording } from './recording.js'
 import type { TargetHealth } from './target-health.js'
 
 /** What the log line of a proxied request adds: the violations, or the fallback. */
@@ -41,19 +40,6 @@ export type ProxyExchangeStages = {
   readonly via: string
   /** Bytes in flight over all exchanges: a request past it is refused before its body is read. */
   readonly inFlight: InFlightStage
-}
-
-/** Deepest JSON the recording takes in; the API's bodies nest a few levels. */
-const MAX_RECORDED_DEPTH = 16
-
-/** Every string of a JSON value through `mask` (keys kept): a recording holds no secret either. */
-const maskedStrings = (value: unknown, mask: (text: string) => string, depth = 0): unknown => {
-  if (typeof value === 'string') return mask(value)
-  if (typeof value !== 'object' || value === null || depth > MAX_RECORDED_DEPTH) return value
-  if (Array.isArray(value)) return value.map((item) => maskedStrings(item, mask, depth + 1))
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, maskedStrings(item, mask, depth + 1)]),
-  )
 }
 
 /**

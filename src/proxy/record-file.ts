@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { closeSync, fstatSync, lstatSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { printable } from '../common/printable.js'
-import type { Recording } from './recording.js'
+import type { Recording } from '../mock/index.js'
 
 /** How long writes wait for more changes: a burst of requests is one write. */
 const DEBOUNCE_MS = 200

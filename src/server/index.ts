@@ -25,12 +25,7 @@ export {
   journalBody,
 } from './journal.js'
 export { journalRequestBody, journalResponse, type WrittenAnswer } from './journal-bodies.js'
-export {
-  type JournalHeaders,
-  journalHeaders,
-  requestHeaderPairs,
-  responseHeaderPairs,
-} from './journal-headers.js'
+export { journalHeaders, requestHeaderPairs, responseHeaderPairs } from './journal-headers.js'
 export { registerJournalRoutes } from './journal-routes.js'
 export type { JournalSecrets } from './journal-secrets.js'
 export { jsonBytes } from './json-bytes.js'

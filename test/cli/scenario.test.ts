@@ -145,7 +145,9 @@ describe('worker-api-kit mock --scenario', () => {
     expect.soft(stdout).toBe('')
     expect
       .soft(linesOf(stderr))
-      .toEqual(['[worker-api-kit] --watch needs --scenario FILE (a path to a .json scenario).'])
+      .toEqual([
+        '[worker-api-kit] --watch needs --scenario FILE (a path to a .json scenario or a .har file).',
+      ])
   })
 
   it('reloads a watched scenario file on change and keeps the last valid one when it breaks', async () => {

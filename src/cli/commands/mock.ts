@@ -3,6 +3,7 @@ import { MAX_SEED } from '../../common/max-seed.js'
 import { printable } from '../../common/printable.js'
 import { contractCommand } from '../../mock/contract-command.js'
 import { ScenarioError } from '../../mock/scenario-error.js'
+import { isScenarioPath } from '../../mock/scenario-path.js'
 import { DASHBOARD_PATH } from '../../server/dashboard/dashboard-path.js'
 import { DEFAULT_SEED } from '../../server/defaults.js'
 import { CliError, EXIT } from '../cli-error.js'
@@ -86,11 +87,10 @@ with state kept in memory.`,
     const allowedHosts = allowedHostsOf(flags['allowed-host'])
     const adminToken = adminTokenOf(flags['admin-token'])
     const scenarioFlag = flags.scenario
-    const isScenarioFile =
-      scenarioFlag !== undefined && (scenarioFlag.includes('/') || scenarioFlag.endsWith('.json'))
+    const isScenarioFile = scenarioFlag !== undefined && isScenarioPath(scenarioFlag)
     if (flags.watch && !isScenarioFile) {
       throw new CliError(
-        '[worker-api-kit] --watch needs --scenario FILE (a path to a .json scenario).',
+        '[worker-api-kit] --watch needs --scenario FILE (a path to a .json scenario or a .har file).',
         'E_USAGE',
       )
     }

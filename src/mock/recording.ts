@@ -1,16 +1,16 @@
 import type { MatchedOperation } from '../api/match-operation.js'
 import { jsonObjectOr } from '../common/json-object.js'
 import { utf8Length } from '../common/utf8-length.js'
+import { MockWorkerStatus } from '../schemas/worker.js'
 import {
   EMPTY_STATE,
-  MAX_SCENARIO_FILE_BYTES,
   MAX_SEED_WORKERS,
   Scenario,
   type ScenarioInput,
   SeedLlmProviderFields,
   SeedWorker,
-} from '../mock/index.js'
-import { MockWorkerStatus } from '../schemas/worker.js'
+} from './scenario.js'
+import { MAX_SCENARIO_FILE_BYTES } from './scenario-file-bounds.js'
 
 /** Most workers a recording keeps (a scenario's bound); the oldest seen go first. */
 const MAX_RECORDED_WORKERS = MAX_SEED_WORKERS
@@ -115,7 +115,12 @@ type Provider = {
  * API key never (the scenario says only that one is stored, and the last four characters the
  * target showed). Its file stays within what the mock reads: the oldest workers go first.
  */
-export const createRecording = (source: string, earlier?: ScenarioInput) => {
+export const createRecording = (
+  source: string,
+  earlier?: ScenarioInput,
+  /** How the description starts: who recorded what (a proxy, a HAR file read). */
+  recordedBy = `Recorded by worker-api-kit proxy from ${source}`,
+) => {
   let orgId: string | undefined
   let provider: Provider | undefined
   const workers = new Map<string, { seed: Seed; bytes: number }>()
@@ -134,7 +139,7 @@ export const createRecording = (source: string, earlier?: ScenarioInput) => {
   const scenarioOf = (): ScenarioInput => {
     const scenario: ScenarioInput = {
       name: RECORDING_NAME,
-      description: `Recorded by worker-api-kit proxy from ${source}: ${workers.size} worker(s)${provider ? ' and the LLM provider' : ''} the target answered${dropped > 0 ? ` (the ${dropped} oldest dropped: ${MAX_RECORDED_WORKERS} workers and ${MAX_RECORDING_BYTES} bytes at most)` : ''}.`,
+      description: `${recordedBy}: ${workers.size} worker(s)${provider ? ' and the LLM provider' : ''} the target answered${dropped > 0 ? ` (the ${dropped} oldest dropped: ${MAX_RECORDED_WORKERS} workers and ${MAX_RECORDING_BYTES} bytes at most)` : ''}.`,
       recordedFrom: source,
       state: {
         organization: orgId === undefined ? {} : { id: orgId },

@@ -1,0 +1,154 @@
+import { z } from '@hono/zod-openapi'
+import { matchOperation } from '../api/match-operation.js'
+import { createCredentialMasker } from '../common/credential-forms.js'
+import { isSecretHeader, secretsIn } from '../common/redact.js'
+import { createRememberedSecrets } from '../common/remembered-secrets.js'
+import { tooDeepAt } from '../common/too-deep-at.js'
+import { keyLastFourOf } from './key-last-four.js'
+import { maskedStrings } from './masked-strings.js'
+import { createRecording } from './recording.js'
+import type { ScenarioInput } from './scenario.js'
+import { ScenarioError } from './scenario-error.js'
+
+// A HAR file (a browser's DevTools export, or `GET /__mock/requests.har`) read into a scenario:
+// the exchanges of the API's three operations go through the same recording a proxy builds, so
+// the organization, the provider (never its key) and the workers the answers showed are what the
+// mock starts with. Every other request of the file (pages, scripts, other hosts) is passed over.
+
+/** Most entries read; a browser's HAR of a long session holds a few thousand. */
+const MAX_HAR_ENTRIES = 100_000
+/** Deepest a HAR nests (DevTools' `_initiator` stacks nest); deeper, it is refused unread. */
+const MAX_HAR_DEPTH = 64
+/** Credentials searched for in every form (the rest are masked as whole tokens). */
+const MAX_MASKED_FORMS = 64
+
+const HarLog = z.object({
+  log: z.object({
+    entries: z.array(z.unknown()).max(MAX_HAR_ENTRIES, `at most ${MAX_HAR_ENTRIES} entries`),
+  }),
+})
+
+const NameValue = z.object({ name: z.string(), value: z.string() })
+
+/** What an entry must have: HAR 1.2's fields this reader reads, of their types; others pass. */
+const HarEntry = z.object({
+  request: z.object({
+    method: z.string(),
+    url: z.string(),
+    headers: z.array(NameValue),
+    postData: z.object({ text: z.string().optional() }).optional(),
+  }),
+  response: z.object({
+    status: z.number(),
+    content: z.object({
+      text: z.string().optional(),
+      encoding: z.string().optional(),
+    }),
+  }),
+})
+type HarEntry = z.infer<typeof HarEntry>
+
+/** A place in the file as a reader of HAR names it: `log.entries[3].response.content`. */
+const placeOf = (path: readonly PropertyKey[]) =>
+  path
+    .map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${String(key)}`))
+    .join('')
+
+const refuse = (source: string, path: readonly PropertyKey[], message: string): never => {
+  throw new ScenarioError(source, [{ pointer: placeOf(path), message }])
+}
+
+const firstIssue = (source: string, at: readonly PropertyKey[], error: z.ZodError): never => {
+  const issue = error.issues[0]
+  return refuse(source, [...at, ...(issue?.path ?? [])], issue?.message ?? 'not a HAR entry')
+}
+
+const parsedJson = (text: string | undefined): unknown => {
+  if (text === undefined || text === '') return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined // an answer that is not JSON shows nothing to record
+  }
+}
+
+/** A response's content as text: base64 decoded (DevTools writes binary answers so). */
+const contentText = (source: string, at: readonly PropertyKey[], entry: HarEntry) => {
+  const { text, encoding } = entry.response.content
+  if (text === undefined || encoding === undefined || encoding === '') return text
+  if (encoding.toLowerCase() !== 'base64')
+    return refuse(source, [...at, 'response', 'content', 'encoding'], 'only "base64" is known')
+  try {
+    const binary = atob(text)
+    return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))
+  } catch {
+    return refuse(source, [...at, 'response', 'content', 'text'], 'not base64')
+  }
+}
+
+/** The API path in a URL, also under a prefix (`https://staging.example/api/v1/workers`). */
+const apiPathOf = (url: URL) => {
+  const at = url.pathname.indexOf('/v1/')
+  return at <= 0 ? url.pathname : url.pathname.slice(at)
+}
+
+/** One exchange of the API's operations, its texts not yet masked. */
+type Exchange = {
+  readonly matched: NonNullable<ReturnType<typeof matchOperation>>
+  readonly status: number
+  readonly requestJson: unknown
+  readonly responseJson: unknown
+}
+
+/**
+ * The scenario a HAR file shows, as a recording of its exchanges of the three operations (every
+ * other entry passed over). Secrets never reach it: the credentials its requests carried and the
+ * values under secret names of their bodies are masked in every text recorded, and the provider's
+ * key is never recorded at all (only that one was set, and the last four characters an answer
+ * showed). A file that is no HAR fails with a ScenarioError naming the place (`log.entries[3]`).
+ */
+export const scenarioFromHar = (raw: unknown, source: string): ScenarioInput => {
+  const deep = tooDeepAt(raw, MAX_HAR_DEPTH)
+  if (deep) refuse(source, deep, `nested deeper than ${MAX_HAR_DEPTH} levels`)
+  const log = HarLog.safeParse(raw)
+  if (!log.success) return firstIssue(source, [], log.error)
+  const exchanges: Exchange[] = []
+  const secrets = new Set<string>()
+  for (const [index, item] of log.data.log.entries.entries()) {
+    const at = ['log', 'entries', index]
+    const parsed = HarEntry.safeParse(item)
+    const entry = parsed.success ? parsed.data : firstIssue(source, at, parsed.error)
+    let url: URL
+    try {
+      url = new URL(entry.request.url)
+    } catch {
+      return refuse(source, [...at, 'request', 'url'], 'not an absolute URL')
+    }
+    const matched = matchOperation(entry.request.method.toUpperCase(), apiPathOf(url))
+    if (!matched) continue
+    for (const { name, value } of entry.request.headers)
+      if (isSecretHeader(name)) secrets.add(value)
+    const requestJson = parsedJson(entry.request.postData?.text)
+    const responseJson = parsedJson(contentText(source, at, entry))
+    for (const secret of [...secretsIn(requestJson), ...secretsIn(responseJson)])
+      secrets.add(secret)
+    exchanges.push({ matched, status: entry.response.status, requestJson, responseJson })
+  }
+
+  const remembered = createRememberedSecrets()
+  remembered.add(secrets)
+  const forms = createCredentialMasker([...secrets].slice(0, MAX_MASKED_FORMS))
+  const mask = (text: string) => forms(remembered.mask(text))
+  const recording = createRecording(source, undefined, `Read by worker-api-kit from ${source}`)
+  for (const exchange of exchanges) {
+    recording.observe({
+      matched: exchange.matched,
+      status: exchange.status,
+      requestJson: maskedStrings(exchange.requestJson, mask),
+      responseJson: maskedStrings(exchange.responseJson, mask),
+      // Read before masking (a masked `apiKey` is a secret's field); four characters at most.
+      keyLastFour: keyLastFourOf(exchange.responseJson),
+    })
+  }
+  return recording.scenario()
+}
