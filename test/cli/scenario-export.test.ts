@@ -154,4 +154,18 @@ describe('scenario export', () => {
     // the three seeded by the default scenario and the first big one
     expect.soft(scenario.description).toContain('The 4 oldest workers were left out')
   })
+
+  it('writes no secret a client sent, wherever the session repeats it', async () => {
+    const source = await start()
+    const provider = `/v1/orgs/${source.app.ids.orgId}/llm-providers/${source.app.ids.llmProviderId}`
+    await fetchJson(source.url, 'PATCH', provider, { source: 'custom', apiKey: API_KEY })
+    // the key again, where a careless client might put it: a worker's name and a rule's answer
+    await fetchJson(source.url, 'POST', '/__mock/state/workers', { name: API_KEY })
+    await fetchJson(source.url, 'POST', '/__mock/rules', {
+      respond: { status: 200, body: { note: API_KEY, apiKey: API_KEY } },
+    })
+    const { res } = await exportTo(source.url)
+    expect.soft(res.text).not.toContain('PLANTED')
+    expect.soft(Scenario.safeParse(res.body).error).toBeUndefined()
+  })
 })

@@ -163,10 +163,17 @@ describe('rule editing', () => {
     expect.soft(await mock.list()).toHaveLength(2)
   })
 
-  it("shows a secret-named field of a rule's answer masked", async () => {
+  it('shows a secret-named field of a rule, and a key the session was sent, masked', async () => {
     const mock = await start()
-    const rule = { respond: { status: 200, body: { apiKey: 'sk-PLANTED-in-a-rule-0000' } } }
+    const key = 'sk-PLANTED-in-a-rule-0000'
+    const { orgId, llmProviderId } = mock.server.app.ids
+    await mock.call('PATCH', `/v1/orgs/${orgId}/llm-providers/${llmProviderId}`, {
+      source: 'custom',
+      apiKey: key,
+    })
+    const rule = { respond: { status: 200, body: { apiKey: key, note: `the key is ${key}` } } }
     const added = await mock.call('POST', '/__mock/rules', rule)
+    expect(added.status).toBe(201)
     const listed = await mock.call('GET', '/__mock/rules')
     for (const text of [added.text, listed.text]) expect.soft(text).not.toContain('PLANTED')
   })
