@@ -1,6 +1,12 @@
 import type { Hono } from 'hono'
 import { redactJson } from '../common/redact.js'
-import { ADMIN_PREFIX, answerProblem, jsonBytes, PROBLEMS } from '../server/index.js'
+import {
+  ADMIN_PREFIX,
+  answerProblem,
+  excerptStrings,
+  jsonBytes,
+  PROBLEMS,
+} from '../server/index.js'
 import { readAdminBody } from './admin-body.js'
 import type { MockEnv } from './env.js'
 import { remainingOf } from './runtime-rule.js'
@@ -10,21 +16,25 @@ import type { Session } from './session.js'
 
 const RULES = `${ADMIN_PREFIX}/rules`
 
-/** A rule as the admin API answers it: a secret-named field in it (a `respond` body's) masked. */
-const shownRule = (rule: Rule) => redactJson(rule)
+/**
+ * A rule as the admin API answers it: a secret-named field in it (a `respond` body's) masked, and
+ * a secret the session's clients sent, wherever the rule repeats it.
+ */
+const shownRule = (session: Session, rule: Rule) =>
+  excerptStrings(redactJson(rule), Number.POSITIVE_INFINITY, session.secrets.mask)
 
 /** The session's rules in the order they apply: added at run time first, then its scenario's. */
 const rulesOf = (session: Session) => [
   ...session.runtimeRules.map(({ id, rule, applied }) => ({
     id,
     source: 'runtime' as const,
-    rule: shownRule(rule),
+    rule: shownRule(session, rule),
     remaining: remainingOf(rule, applied),
   })),
   ...session.scenario.rules.map((rule, index) => ({
     id: null,
     source: 'scenario' as const,
-    rule: shownRule(rule),
+    rule: shownRule(session, rule),
     remaining: remainingOf(rule, session.rules.applied[index] ?? 0),
   })),
 ]
@@ -55,7 +65,7 @@ export const registerRuleEditing = (app: Hono<MockEnv>) => {
     added++
     const id = `rule_${added}`
     session.runtimeRules.push({ id, rule: body.data, applied: 0, hits: [] })
-    return c.json({ id, rule: shownRule(body.data) }, 201)
+    return c.json({ id, rule: shownRule(session, body.data) }, 201)
   })
 
   app.delete(`${RULES}/:id`, (c) => {
