@@ -1,9 +1,9 @@
 import { jsonPointer } from '../common/json-pointer.js'
 import { readFileAtMost, unreadReason } from '../common/read-file-at-most.js'
 import { tooDeepAt } from '../common/too-deep-at.js'
+import { scenarioFromHar } from './har-scenario.js'
 import { Scenario } from './scenario.js'
 import { ScenarioError, scenarioErrorOf } from './scenario-error.js'
-import { scenarioFromHar } from './har-scenario.js'
 import {
   MAX_HAR_FILE_BYTES,
   MAX_SCENARIO_DEPTH,

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { describe, expect, it } from 'vitest'
 import { MAX_SCENARIO_RULES, Rule, type ScenarioInput } from '../../src/mock/scenario.js'
-import { MAX_SCENARIO_DEPTH, MAX_SCENARIO_FILE_BYTES } from '../../src/mock/scenario-registry.js'
+import { MAX_SCENARIO_DEPTH, MAX_SCENARIO_FILE_BYTES } from '../../src/mock/scenario-file-bounds.js'
 import { type MockServerOptions, startMockServer } from '../../src/mock/server.js'
 import { cleanUpAfterEach } from '../helpers/clean-up.js'
 import { fetchJson } from '../helpers/fetch-json.js'
