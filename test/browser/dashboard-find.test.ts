@@ -10,7 +10,7 @@ import { openDashboard, shownEntries, WAIT_MS } from '../helpers/dashboard-page.
 const hasChromium = chromiumPath() !== undefined
 if (!hasChromium && process.env['CI']) throw new Error('[worker-api-kit] CI must have chromium')
 
-describe.skipIf(!hasChromium)('dashboard: find, see, replay', () => {
+describe.skipIf(!hasChromium)('dashboard: find, see, replay', { timeout: 60_000 }, () => {
   let browser: Browser
   const open: { close(): Promise<unknown> }[] = []
   beforeAll(async () => {

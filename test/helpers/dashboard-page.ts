@@ -26,6 +26,9 @@ export const openDashboard = async (
     return route.abort('internetdisconnected')
   })
   const page: Page = await context.newPage()
+  // Every step waits at most this long, so a step that never happens fails by its own name
+  // rather than as the test's timeout.
+  page.setDefaultTimeout(WAIT_MS)
   page.on('console', (m) => {
     if (/Content Security Policy|error/i.test(m.text())) problems.push(m.text())
   })
