@@ -1,8 +1,9 @@
-// Bundles the dashboard's script (assets/dashboard/main.ts, plain DOM, no framework) and copies
-// its stylesheet into dist/dashboard, which the package ships: GET /__mock/ then serves them from
+// Bundles the dashboard's script (assets/dashboard/main.ts, plain DOM, no framework) and its
+// stylesheet (assets/dashboard/dashboard.css, whose @imports name one file per part of the page)
+// into dist/dashboard, which the package ships: GET /__mock/ then serves them from
 // the mock itself, offline. The file list is the mock's own allow-list
 // (src/server/dashboard/dashboard-path.ts), read from tsc's output: `npm run build` runs tsc first.
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs'
+import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from 'esbuild'
 import { DASHBOARD_ASSETS_FOLDER } from '../dist/src/server/dashboard/dashboard-assets.js'
@@ -19,7 +20,12 @@ await build({
   target: 'es2022',
   logLevel: 'warning',
 })
-copyFileSync('assets/dashboard/dashboard.css', join(DASHBOARD_ASSETS_FOLDER, 'dashboard.css'))
+await build({
+  entryPoints: ['assets/dashboard/dashboard.css'],
+  outfile: join(DASHBOARD_ASSETS_FOLDER, 'dashboard.css'),
+  bundle: true,
+  logLevel: 'warning',
+})
 const written = ['dashboard.js', 'dashboard.css']
 const listed = Object.keys(DASHBOARD_ASSET_TYPES)
 if (written.join() !== listed.join())
