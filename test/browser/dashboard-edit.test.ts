@@ -1,9 +1,8 @@
 // The dashboard shaping the mock, in Chromium against a started mock: the state's forms (add a
 // worker with a status, rename, delete, the provider's fields with a write-only key), a rule
 // added from an entry answering the next request, and confirmations (cancel keeps, confirm acts).
-import type { Browser } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumPath, launchChromium } from '../helpers/browser.js'
+import { describe, expect, it } from 'vitest'
+import { chromiumPath, useChromium } from '../helpers/browser.js'
 import { openDashboard, shownEntries, WAIT_MS } from '../helpers/dashboard-page.js'
 
 const hasChromium = chromiumPath() !== undefined
@@ -18,20 +17,10 @@ describe.skipIf(!hasChromium)(
   'dashboard: state, rules and confirmations',
   { timeout: 60_000 },
   () => {
-    let browser: Browser
-    const open: { close(): Promise<unknown> }[] = []
-    beforeAll(async () => {
-      browser = await launchChromium()
-    })
-    afterEach(async () => {
-      await Promise.all(open.splice(0).map((o) => o.close()))
-    })
-    afterAll(async () => {
-      await browser?.close()
-    })
+    const chromium = useChromium()
     const dashboard = async () => {
-      const opened = await openDashboard(browser)
-      open.push(opened)
+      const opened = await openDashboard(chromium.browser())
+      chromium.keep(opened)
       const state = async (session?: string) =>
         (await opened
           .send('GET', '/__mock/state', undefined, session ? { 'x-mock-session': session } : {})

@@ -2,29 +2,18 @@
 // seen whole (headers, the Prefer that shaped it), replay with masked values typed and never
 // kept, and the page readable at 800 px. Its files come from the build (dist/dashboard).
 import { readFileSync } from 'node:fs'
-import type { Browser } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumPath, launchChromium } from '../helpers/browser.js'
+import { describe, expect, it } from 'vitest'
+import { chromiumPath, useChromium } from '../helpers/browser.js'
 import { openDashboard, shownEntries, WAIT_MS } from '../helpers/dashboard-page.js'
 
 const hasChromium = chromiumPath() !== undefined
 if (!hasChromium && process.env['CI']) throw new Error('[worker-api-kit] CI must have chromium')
 
 describe.skipIf(!hasChromium)('dashboard: find, see, replay', { timeout: 60_000 }, () => {
-  let browser: Browser
-  const open: { close(): Promise<unknown> }[] = []
-  beforeAll(async () => {
-    browser = await launchChromium()
-  })
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((o) => o.close()))
-  })
-  afterAll(async () => {
-    await browser?.close()
-  })
+  const chromium = useChromium()
   const dashboard = async (width?: number) => {
-    const opened = await openDashboard(browser, width === undefined ? {} : { width })
-    open.push(opened)
+    const opened = await openDashboard(chromium.browser(), width === undefined ? {} : { width })
+    chromium.keep(opened)
     return opened
   }
 

@@ -4,10 +4,10 @@
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type MockServerOptions, startMockServer } from '../../src/mock/server.js'
 import { registerDashboard } from '../../src/server/dashboard/routes.js'
-import { chromiumPath, launchChromium } from '../helpers/browser.js'
+import { chromiumPath, launchChromium, useChromium } from '../helpers/browser.js'
 
 const hasChromium = chromiumPath() !== undefined
 if (!hasChromium && process.env['CI']) throw new Error('[worker-api-kit] CI must have chromium')
@@ -16,25 +16,15 @@ const WAIT_MS = 10_000
 const HOSTILE = '<img src=x onerror=alert(1)>'
 
 describe.skipIf(!hasChromium)('dashboard in a browser', () => {
-  let browser: Browser
-  const open: { close(): Promise<unknown> }[] = []
-  beforeAll(async () => {
-    browser = await launchChromium()
-  })
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((o) => o.close()))
-  })
-  afterAll(async () => {
-    await browser?.close()
-  })
+  const chromium = useChromium()
 
   /** A mock and a fresh offline context (anything not for the mock fails and is remembered). */
   const setUp = async (options: MockServerOptions = {}) => {
     const mock = await startMockServer({ port: 0, host: '127.0.0.1', ...options })
-    const context: BrowserContext = await browser.newContext({
+    const context: BrowserContext = await chromium.browser().newContext({
       viewport: { width: 1366, height: 768 },
     })
-    open.push(context, mock)
+    chromium.keep(context, mock)
     const elsewhere: string[] = []
     const problems: string[] = []
     await context.route('**/*', (route) => {

@@ -2,6 +2,7 @@
 // Builders only: no assertions here.
 import { execFileSync } from 'node:child_process'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 
 /** Chromium on this machine (`command -v chromium`), or undefined. CI (`.ci/run`) installs it. */
 export const chromiumPath = (): string | undefined => {
@@ -49,4 +50,31 @@ export const recordingContext = async (browser: Browser) => {
     requested.push(request.url())
   })
   return { context, requested }
+}
+
+/**
+ * One Chromium for the describe block that calls this, started before its tests and closed after
+ * them; what a test hands to `keep` (contexts, mocks) is closed after that test.
+ */
+export const useChromium = () => {
+  let browser: Browser | undefined
+  const open: { close(): Promise<unknown> }[] = []
+  beforeAll(async () => {
+    browser = await launchChromium()
+  })
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((o) => o.close()))
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return {
+    browser: (): Browser => {
+      if (!browser) throw new Error('[worker-api-kit] Chromium did not start (see beforeAll)')
+      return browser
+    },
+    keep: (...items: { close(): Promise<unknown> }[]) => {
+      open.push(...items)
+    },
+  }
 }
