@@ -4,12 +4,13 @@ import {
   ADMIN_PREFIX,
   answerProblem,
   excerptStrings,
+  invalid,
   jsonBytes,
   PROBLEMS,
 } from '../server/index.js'
 import { readAdminBody } from './admin-body.js'
 import type { MockEnv } from './env.js'
-import { remainingOf } from './runtime-rule.js'
+import { RuleId, remainingOf, ruleIdOf } from './runtime-rule.js'
 import { MAX_SCENARIO_RULES, Rule } from './scenario.js'
 import { MAX_SCENARIO_FILE_BYTES } from './scenario-file-bounds.js'
 import type { Session } from './session.js'
@@ -63,13 +64,16 @@ export const registerRuleEditing = (app: Hono<MockEnv>) => {
     if (count >= MAX_SCENARIO_RULES || bytes > MAX_SCENARIO_FILE_BYTES)
       return answerProblem(c, PROBLEMS.tooManyRules(MAX_SCENARIO_RULES, MAX_SCENARIO_FILE_BYTES))
     added++
-    const id = `rule_${added}`
+    const id = ruleIdOf(added)
     session.runtimeRules.push({ id, rule: body.data, applied: 0, hits: [] })
     return c.json({ id, rule: shownRule(session, body.data) }, 201)
   })
 
   app.delete(`${RULES}/:id`, (c) => {
-    const id = c.req.param('id')
+    const parsed = RuleId.safeParse(c.req.param('id'))
+    if (!parsed.success)
+      return invalid(c, '/params/id', parsed.error.issues[0]?.message ?? 'invalid')
+    const id = parsed.data
     const { runtimeRules } = c.var.session
     const at = runtimeRules.findIndex((added) => added.id === id)
     if (at === -1) return answerProblem(c, PROBLEMS.ruleNotFound(id))

@@ -94,10 +94,26 @@ const apiPathOf = (url: URL) => {
 
 /** One exchange of the API's operations, its texts not yet masked. */
 type Exchange = {
+  /** The origin it was sent to: the file's API is the origin most of them were. */
+  readonly origin: string
   readonly matched: NonNullable<ReturnType<typeof matchOperation>>
   readonly status: number
   readonly requestJson: unknown
   readonly responseJson: unknown
+}
+
+/**
+ * The origin of the API in a file: the one most of the operations' exchanges went to (the first
+ * of them on a tie). A page that also sent a `/v1/workers` to another host (a CDN, an analytics
+ * endpoint, a second backend) does not add that host's answers to the scenario.
+ */
+const apiOriginOf = (exchanges: readonly Exchange[]): string | undefined => {
+  const counts = new Map<string, number>()
+  for (const { origin } of exchanges) counts.set(origin, (counts.get(origin) ?? 0) + 1)
+  let best: string | undefined
+  for (const [origin, count] of counts)
+    if (best === undefined || count > (counts.get(best) ?? 0)) best = origin
+  return best
 }
 
 /**
@@ -132,15 +148,23 @@ export const scenarioFromHar = (raw: unknown, source: string): ScenarioInput => 
     const responseJson = parsedJson(contentText(source, at, entry))
     for (const secret of [...secretsIn(requestJson), ...secretsIn(responseJson)])
       secrets.add(secret)
-    exchanges.push({ matched, status: entry.response.status, requestJson, responseJson })
+    exchanges.push({
+      origin: url.origin,
+      matched,
+      status: entry.response.status,
+      requestJson,
+      responseJson,
+    })
   }
 
+  const api = apiOriginOf(exchanges)
   const remembered = createRememberedSecrets()
   remembered.add(secrets)
   const forms = createCredentialMasker([...secrets].slice(0, MAX_MASKED_FORMS))
   const mask = (text: string) => forms(remembered.mask(text))
   const recording = createRecording(source, undefined, `Read by worker-api-kit from ${source}`)
   for (const exchange of exchanges) {
+    if (exchange.origin !== api) continue // the same paths on another host: not the API's
     recording.observe({
       matched: exchange.matched,
       status: exchange.status,

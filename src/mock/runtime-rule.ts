@@ -1,4 +1,11 @@
+import { z } from '@hono/zod-openapi'
 import type { Rule } from './scenario.js'
+
+/** A runtime rule's id: `rule_` and the count of rules the app was given so far (`rule_1`). */
+export const RuleId = z.string().regex(/^rule_[1-9][0-9]{0,15}$/, 'a rule id: rule_ and a number')
+
+/** The id of the app's `n`th rule added at run time (from 1). */
+export const ruleIdOf = (n: number) => `rule_${n}`
 
 /**
  * A rule added to a session at run time (`POST /__mock/rules`), with its own memory: how often it

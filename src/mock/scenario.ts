@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { operations } from '../api/operations.js'
+import { CONNECTION_HEADERS } from '../common/connection-headers.js'
 import { DateTime } from '../schemas/date-time.js'
 import { LlmProviderId, OrgId, WorkerId } from '../schemas/ids.js'
 import { UpdateLlmProviderBody } from '../schemas/llm-provider.js'
@@ -66,11 +67,19 @@ export const Rule = z
         body: z.json().optional(),
         headers: z
           .record(
-            z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'a header name (RFC 9110 token)'),
+            z
+              .string()
+              .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'a header name (RFC 9110 token)')
+              .refine((name) => !CONNECTION_HEADERS.has(name.toLowerCase()), {
+                message: 'a header of the connection or its framing: the mock sets it itself',
+              }),
             z
               .string()
               .max(8_192)
-              .regex(/^[^\r\n\0]*$/, 'a header value without CR, LF or NUL'),
+              .regex(
+                /^[\t\x20-\x7e]*$/,
+                'a header value of visible ASCII characters, spaces and tabs (no CR, LF or NUL)',
+              ),
           )
           .optional(),
       })

@@ -1,25 +1,14 @@
+import { CONNECTION_HEADERS } from '../common/connection-headers.js'
 import { type Fetch, fetchUntilAborted, readAtMost } from '../common/read-at-most.js'
 import { BodyTooLarge, describeTransportError, type TransportError } from '../contract/index.js'
 
 /** A transport the proxy forwards with: `fetch`, or a Hono app's `request` in tests. */
 export type { Fetch }
 
-/**
- * Headers that describe one connection, not the message (RFC 9110 §7.6.1), and those the proxy
- * sets itself: never forwarded either way.
- */
+/** Headers of the connection or the framing, and those the proxy sets itself: never forwarded either way. */
 const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
+  ...CONNECTION_HEADERS,
   'host',
-  'content-length',
   // The proxy's server answers `100 Continue` itself; undici's fetch refuses to send it on.
   'expect',
 ])

@@ -128,6 +128,7 @@ const stagingAnswers = async () => {
     (await app.request('/v1/workers', json('POST', { name, destination: 'local' }))).json()
   const first = await create('staging build box')
   const second = await create('staging runner')
+  const elsewhere = await create('on another host')
   const workerId = String(Reflect.get(Reflect.get(Object(second), 'worker'), 'id'))
   const renamed = await (
     await app.request(`/v1/workers/${workerId}`, json('PATCH', { name: 'staging runner 2' }))
@@ -135,7 +136,7 @@ const stagingAnswers = async () => {
   const providerPath = `/v1/orgs/${orgId}/llm-providers/${llmProviderId}`
   const providerBody = { source: 'custom', apiKey: API_KEY, customConfigText: `key=${API_KEY}` }
   const provider = await (await app.request(providerPath, json('PATCH', providerBody))).json()
-  return { first, second, renamed, workerId, providerPath, providerBody, provider }
+  return { first, second, elsewhere, renamed, workerId, providerPath, providerBody, provider }
 }
 
 describe('mock --scenario FILE.har', () => {
@@ -216,6 +217,11 @@ describe('mock --scenario FILE.har', () => {
       }),
       chromeEntry('GET', 'https://analytics.other.example/collect?tid=1', 204, {
         headers: [{ name: 'cookie', value: `session=${TOKEN}` }],
+      }),
+      // The same path on another host (a second backend, a tracker): not the API's exchanges.
+      chromeEntry('POST', 'https://analytics.other.example/v1/workers', 201, {
+        postData: { name: 'on another host', destination: 'local' },
+        answer: staging.elsewhere,
       }),
     ]
     const file = join(tempDir(), 'staging.har')

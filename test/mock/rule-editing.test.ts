@@ -207,6 +207,46 @@ describe('rule editing', () => {
     expect.soft(pointersOf(res.body)).toEqual(['/params/id'])
   })
 
+  it.each([['nope'], ['rule_0'], ['rule_x'], ['RULE_1']])(
+    'answers a delete of %s, not a rule id, with a 400 naming /params/id',
+    async (id) => {
+      const mock = await start()
+      await mock.add({ latency: 0 })
+      const res = await mock.call('DELETE', `/__mock/rules/${id}`)
+      expect.soft(res.status).toBe(400)
+      expect.soft(pointersOf(res.body)).toEqual(['/params/id'])
+      expect.soft(await mock.list()).toHaveLength(1)
+    },
+  )
+
+  // A rule's answer headers are written as given: one that frames the message or names the
+  // connection would desynchronise the client's next answer; a value past ASCII is written as
+  // UTF-8 by node and read as Latin-1 by clients, and past Latin-1 it failed the request (a 500).
+  it.each([
+    ['content-length', '5'],
+    ['Transfer-Encoding', 'chunked'],
+    ['connection', 'close'],
+    ['upgrade', 'websocket'],
+    ['trailer', 'x-checksum'],
+    ['x-note', 'café'],
+    ['x-note', 'café €'],
+    ['x-note', 'emoji 🙂'],
+    ['x-note', 'bell \u0007'],
+  ])(
+    'refuses a rule answering with the header %s: %s, with a 400 naming it',
+    async (name, value) => {
+      const mock = await start()
+      const res = await mock.call('POST', '/__mock/rules', {
+        match: { operation: 'createWorker' },
+        respond: { status: 200, body: { ok: true }, headers: { [name]: value } },
+      })
+      expect.soft(res.status).toBe(400)
+      expect.soft(pointersOf(res.body)).toEqual([`/body/respond/headers/${name}`])
+      expect.soft(await mock.list()).toEqual([])
+      expect.soft(await mock.create()).toBe(201)
+    },
+  )
+
   it.each([
     ['POST', '/__mock/rules', { respond: { status: 503 } }],
     ['GET', '/__mock/rules', undefined],
