@@ -152,6 +152,27 @@ const apiWide = () => {
 }
 
 /**
+ * The arbitrary of an operation's valid bodies (before the run's name prefix), one per operation
+ * and destinations allowed: the same object on every run, under which createLazySamples keeps a
+ * small sample for the runs that follow.
+ */
+const generators = new Map<string, fc.Arbitrary<unknown>>()
+const generatorOf = (
+  operationId: OperationId,
+  bodySchema: JsonSchema,
+  destinations: readonly unknown[],
+): fc.Arbitrary<unknown> => {
+  const key = `${operationId} ${destinations.join(',')}`
+  const found = generators.get(key)
+  if (found) return found
+  const overrides =
+    destinations.length > 0 ? { destination: fc.constantFrom(...destinations) } : {}
+  const made = arbitraryOf(bodySchema, overrides)
+  generators.set(key, made)
+  return made
+}
+
+/**
  * Every case of every operation, in a stable order, from the schemas alone: the catalogue's
  * classes (docs/CATALOGUE.md), the same in every run, then `runs` generated valid bodies from the
  * seed. The body of a generated case is generated when it is read (as the case is sent), not here:
@@ -221,16 +242,25 @@ export const buildCases = (options: CaseOptions): Case[] => {
     const destinations = (bodySchema.properties?.['destination']?.enum ?? []).filter(
       (d) => withheld(d) === undefined,
     )
-    const overrides =
-      destinations.length > 0 ? { destination: fc.constantFrom(...destinations) } : {}
-    const samples = createLazySamples(arbitraryOf(bodySchema, overrides).map(labelled), options)
+    const samples = createLazySamples(generatorOf(operationId, bodySchema, destinations), options)
+    /** Each sample labelled once, so that a case's body reads as the same value every time. */
+    const labelledSamples = new WeakMap<object, unknown>()
+    const labelledAt = (index: number) => {
+      const sample = samples.at(index)
+      if (typeof sample !== 'object' || sample === null) return labelled(sample)
+      const found = labelledSamples.get(sample)
+      if (found !== undefined) return found
+      const value = labelled(sample)
+      labelledSamples.set(sample, value)
+      return value
+    }
     for (let i = 0; i < options.runs; i++) {
       cases.push({
         kind: 'generated',
         title: `generated valid body ${i + 1}/${options.runs}`,
         expect: 'accept',
         get body() {
-          return { json: samples.at(i) }
+          return { json: labelledAt(i) }
         },
         operationId,
         id: nextId(),
