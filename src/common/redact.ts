@@ -121,10 +121,17 @@ const maskIfSecret = (isSecret: boolean, whole: string, head: string, value: str
   isSecret && !value.startsWith(REDACTED) ? `${head}${REDACTED}` : whole
 
 /**
- * Text with secret fields masked by their names (JSON-like, form-like and `name: value` lines) and
- * credentials masked: for text that is not a parsed JSON value (a malformed body, a query string, a log).
+ * What every text `redactText` changes holds: a secret's name or a secret parameter's (any case;
+ * `u` folds the Kelvin sign that lowercases to the `k` of `key`), a `%` escape, or a credential
+ * scheme. Most answers hold none: they are given back as they are, without the passes below.
  */
-export const redactText = (text: string): string =>
+const MAY_NEED_REDACTING = new RegExp(
+  [SECRET_NAME, ...SECRET_PARAMETERS, '%', 'Bearer', 'Basic'].join('|'),
+  'iu',
+)
+
+/** `redactText`'s passes, on a text that may need them. */
+const redactedText = (text: string): string =>
   decoded(
     text.replace(FORM_FIELD, (whole, head: string, name: string, value: string) =>
       maskIfSecret(isSecretParameter(decoded(name)), whole, head, value),
@@ -142,6 +149,13 @@ export const redactText = (text: string): string =>
       JSON_FLAG.test(value) ? whole : maskIfSecret(isSecretName(name), whole, head, value),
     )
     .replace(CREDENTIAL, `$1 ${REDACTED}`)
+
+/**
+ * Text with secret fields masked by their names (JSON-like, form-like and `name: value` lines) and
+ * credentials masked: for text that is not a parsed JSON value (a malformed body, a query string, a log).
+ */
+export const redactText = (text: string): string =>
+  MAY_NEED_REDACTING.test(text) ? redactedText(text) : text
 
 /** A masked value, with its length; one masked already (a proxy masks before it journals) stays as it is. */
 const maskValue = (value: unknown) =>

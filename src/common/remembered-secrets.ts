@@ -21,6 +21,13 @@ const WORD = /[A-Za-z0-9]+/g
 const FIRST_WORD = /^[A-Za-z0-9]+/
 const isWordCharacter = (c: string | undefined) => c !== undefined && /[A-Za-z0-9]/.test(c)
 
+/** First words few enough to look for one by one before splitting a text into words. */
+const FEW_FIRST_WORDS = 8
+const holdsAnyOf = (text: string, words: Iterable<string>) => {
+  for (const word of words) if (text.includes(word)) return true
+  return false
+}
+
 /** Secrets that start with one word, longest first. */
 type Bucket = { length: number; values: Set<string> }[]
 
@@ -104,6 +111,9 @@ export const createRememberedSecrets = (
     has: (value) => all.has(value),
     mask: (text) => {
       if (all.size === 0) return text
+      // A secret starts with its first word: with a few first words (tokens of one kind share
+      // theirs), a text that holds none of them holds no secret, and is not split into words.
+      if (byFirstWord.size <= FEW_FIRST_WORDS && !holdsAnyOf(text, byFirstWord.keys())) return text
       let out = ''
       let from = 0
       for (const match of text.matchAll(WORD)) {
