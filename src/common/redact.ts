@@ -203,6 +203,11 @@ export const secretsIn = (
   depth = 0,
 ): Set<string> => {
   if (depth > MAX_DEPTH || typeof value !== 'object' || value === null) return found
+  // An array's names are its indexes, never a secret's: only its items are looked into.
+  if (Array.isArray(value)) {
+    for (const item of value) secretsIn(item, found, depth + 1)
+    return found
+  }
   for (const [key, item] of Object.entries(value)) {
     if (SECRET_OBJECT_KEY.test(key) && typeof item === 'object' && item !== null) {
       for (const token of Object.values(item)) if (typeof token === 'string') found.add(token)

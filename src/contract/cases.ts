@@ -90,7 +90,13 @@ export const seededIdMaker = (seed: number): IdMaker => {
   }
   return (prefix) => {
     const bytes = new Uint8Array(16)
-    for (let i = 0; i < 16; i += 4) new DataView(bytes.buffer).setUint32(i, next())
+    for (let i = 0; i < 16; i += 4) {
+      const word = next() // big-endian, as DataView's setUint32 writes it
+      bytes[i] = word >>> 24
+      bytes[i + 1] = (word >>> 16) & 0xff
+      bytes[i + 2] = (word >>> 8) & 0xff
+      bytes[i + 3] = word & 0xff
+    }
     return typeIdOf(prefix, stampUuidV7(bytes))
   }
 }
@@ -165,8 +171,7 @@ const generatorOf = (
   const key = `${operationId} ${destinations.join(',')}`
   const found = generators.get(key)
   if (found) return found
-  const overrides =
-    destinations.length > 0 ? { destination: fc.constantFrom(...destinations) } : {}
+  const overrides = destinations.length > 0 ? { destination: fc.constantFrom(...destinations) } : {}
   const made = arbitraryOf(bodySchema, overrides)
   generators.set(key, made)
   return made

@@ -62,7 +62,9 @@ const timeoutSignal = (ms: number) => {
   const controller = new AbortController()
   const timer = setTimeout(
     () =>
-      controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+      controller.abort(
+        new DOMException('The operation was aborted due to timeout', 'TimeoutError'),
+      ),
     ms,
   )
   return { signal: controller.signal, clear: () => clearTimeout(timer) }

@@ -53,7 +53,8 @@ export const answer = (
     return text === null ? c.body(null, init) : c.body(text, init)
   }
   const res = new Response(text, { status, headers: sorted({ ...record, ...headers }) })
-  if (text !== null) rememberAnswerText(res, text) // read back as text in-process (the judge)
+  if (text !== null)
+    rememberAnswerText(res, text) // read back as text in-process (the judge)
   ;(c as Context<ServerEnv>).set('written', { res, text, journalText })
   return res
 }
