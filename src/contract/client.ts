@@ -88,7 +88,8 @@ const readBounded = async (
   const text = answerTextOf(res)
   if (text !== undefined) {
     if (signal.aborted) throw signal.reason
-    if (utf8Length(text) > limit) throw tooLarge(limit)
+    // At most three bytes a UTF-16 unit: only a text that could be over is counted.
+    if (text.length * 3 > limit && utf8Length(text) > limit) throw tooLarge(limit)
     return text
   }
   const read = await readAtMost(res.body, limit, signal)
