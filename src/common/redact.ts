@@ -196,6 +196,28 @@ export const redactJson = (
   )
 }
 
+/**
+ * Whether `redactJson(value, values)` masks anything in `value`. When it does not, its copy is
+ * the value again, and the value itself can be written out: no copy of every object in it.
+ */
+export const holdsSecret = (
+  value: unknown,
+  values: { readonly has: (value: string) => boolean } = NO_VALUES,
+  depth = 0,
+): boolean => {
+  if (depth > MAX_DEPTH) return true
+  if (typeof value === 'string') return values.has(value)
+  if (Array.isArray(value)) return value.some((item) => holdsSecret(item, values, depth + 1))
+  if (typeof value !== 'object' || value === null) return false
+  for (const [key, item] of Object.entries(value)) {
+    if (SECRET_OBJECT_KEY.test(key) && typeof item === 'object' && item !== null) return true
+    const isFlag = typeof item === 'boolean' || item === null
+    if (SECRET_NAME_PATTERN.test(key) && !isFlag) return true
+    if (holdsSecret(item, values, depth + 1)) return true
+  }
+  return false
+}
+
 /** Secret values found in a JSON value by key (to search for later in free text). */
 export const secretsIn = (
   value: unknown,
