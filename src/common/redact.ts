@@ -121,10 +121,17 @@ const maskIfSecret = (isSecret: boolean, whole: string, head: string, value: str
   isSecret && !value.startsWith(REDACTED) ? `${head}${REDACTED}` : whole
 
 /**
- * Text with secret fields masked by their names (JSON-like, form-like and `name: value` lines) and
- * credentials masked: for text that is not a parsed JSON value (a malformed body, a query string, a log).
+ * What every text `redactText` changes holds: a secret's name or a secret parameter's (any case;
+ * `u` folds the Kelvin sign that lowercases to the `k` of `key`), a `%` escape, or a credential
+ * scheme. Most answers hold none: they are given back as they are, without the passes below.
  */
-export const redactText = (text: string): string =>
+const MAY_NEED_REDACTING = new RegExp(
+  [SECRET_NAME, ...SECRET_PARAMETERS, '%', 'Bearer', 'Basic'].join('|'),
+  'iu',
+)
+
+/** `redactText`'s passes, on a text that may need them. */
+const redactedText = (text: string): string =>
   decoded(
     text.replace(FORM_FIELD, (whole, head: string, name: string, value: string) =>
       maskIfSecret(isSecretParameter(decoded(name)), whole, head, value),
@@ -142,6 +149,13 @@ export const redactText = (text: string): string =>
       JSON_FLAG.test(value) ? whole : maskIfSecret(isSecretName(name), whole, head, value),
     )
     .replace(CREDENTIAL, `$1 ${REDACTED}`)
+
+/**
+ * Text with secret fields masked by their names (JSON-like, form-like and `name: value` lines) and
+ * credentials masked: for text that is not a parsed JSON value (a malformed body, a query string, a log).
+ */
+export const redactText = (text: string): string =>
+  MAY_NEED_REDACTING.test(text) ? redactedText(text) : text
 
 /** A masked value, with its length; one masked already (a proxy masks before it journals) stays as it is. */
 const maskValue = (value: unknown) =>
@@ -182,6 +196,28 @@ export const redactJson = (
   )
 }
 
+/**
+ * Whether `redactJson(value, values)` masks anything in `value`. When it does not, its copy is
+ * the value again, and the value itself can be written out: no copy of every object in it.
+ */
+export const holdsSecret = (
+  value: unknown,
+  values: { readonly has: (value: string) => boolean } = NO_VALUES,
+  depth = 0,
+): boolean => {
+  if (depth > MAX_DEPTH) return true
+  if (typeof value === 'string') return values.has(value)
+  if (Array.isArray(value)) return value.some((item) => holdsSecret(item, values, depth + 1))
+  if (typeof value !== 'object' || value === null) return false
+  for (const [key, item] of Object.entries(value)) {
+    if (SECRET_OBJECT_KEY.test(key) && typeof item === 'object' && item !== null) return true
+    const isFlag = typeof item === 'boolean' || item === null
+    if (SECRET_NAME_PATTERN.test(key) && !isFlag) return true
+    if (holdsSecret(item, values, depth + 1)) return true
+  }
+  return false
+}
+
 /** Secret values found in a JSON value by key (to search for later in free text). */
 export const secretsIn = (
   value: unknown,
@@ -189,6 +225,11 @@ export const secretsIn = (
   depth = 0,
 ): Set<string> => {
   if (depth > MAX_DEPTH || typeof value !== 'object' || value === null) return found
+  // An array's names are its indexes, never a secret's: only its items are looked into.
+  if (Array.isArray(value)) {
+    for (const item of value) secretsIn(item, found, depth + 1)
+    return found
+  }
   for (const [key, item] of Object.entries(value)) {
     if (SECRET_OBJECT_KEY.test(key) && typeof item === 'object' && item !== null) {
       for (const token of Object.values(item)) if (typeof token === 'string') found.add(token)

@@ -17,9 +17,17 @@ const MAX_LENGTH = 512
  */
 const MAX_LENGTHS_PER_WORD = 16
 
-const WORD = /[A-Za-z0-9]+/g
 const FIRST_WORD = /^[A-Za-z0-9]+/
-const isWordCharacter = (c: string | undefined) => c !== undefined && /[A-Za-z0-9]/.test(c)
+/** Whether the code unit is one of a word's: `[A-Za-z0-9]` (NaN, past the end, is not). */
+const isWordUnit = (code: number) =>
+  (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)
+
+/** First words few enough to look for one by one before splitting a text into words. */
+const FEW_FIRST_WORDS = 8
+const holdsAnyOf = (text: string, words: Iterable<string>) => {
+  for (const word of words) if (text.includes(word)) return true
+  return false
+}
 
 /** Secrets that start with one word, longest first. */
 type Bucket = { length: number; values: Set<string> }[]
@@ -104,15 +112,24 @@ export const createRememberedSecrets = (
     has: (value) => all.has(value),
     mask: (text) => {
       if (all.size === 0) return text
+      // A secret starts with its first word: with a few first words (tokens of one kind share
+      // theirs), a text that holds none of them holds no secret, and is not split into words.
+      if (byFirstWord.size <= FEW_FIRST_WORDS && !holdsAnyOf(text, byFirstWord.keys())) return text
       let out = ''
       let from = 0
-      for (const match of text.matchAll(WORD)) {
-        const at = match.index
+      // Each word of the text (a run of `[A-Za-z0-9]`), read unit by unit: no match objects.
+      for (let end = 0; end < text.length; ) {
+        if (!isWordUnit(text.charCodeAt(end))) {
+          end++
+          continue
+        }
+        const at = end
+        while (isWordUnit(text.charCodeAt(end))) end++
         if (at < from) continue
-        const bucket = byFirstWord.get(match[0])
+        const bucket = byFirstWord.get(text.slice(at, end))
         if (!bucket) continue
         for (const { length, values } of bucket) {
-          if (isWordCharacter(text[at + length]) || !values.has(text.slice(at, at + length)))
+          if (isWordUnit(text.charCodeAt(at + length)) || !values.has(text.slice(at, at + length)))
             continue
           out += text.slice(from, at) + REDACTED
           from = at + length

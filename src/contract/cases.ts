@@ -1,16 +1,23 @@
-import type { z } from '@hono/zod-openapi'
 import fc from 'fast-check'
-import { operationEntry } from '../api/operation-table.js'
-import { type Operation, type OperationId, operations } from '../api/operations.js'
-import { stampUuidV7 } from '../common/stamp-uuid-v7.js'
-import { typeIdOf } from '../common/type-id.js'
-import { Destination } from '../schemas/worker.js'
+import { type OperationId, operations } from '../api/operations.js'
 import { arbitraryOf } from './arbitraries.js'
+import {
+  apiWide,
+  bodySchemaOf,
+  fullValue,
+  NAME,
+  PROVISIONING_DESTINATIONS,
+  paramsSchemaOf,
+  seededIdMaker,
+} from './case-values.js'
 import { type ClassTarget, catalogueCasesOf } from './catalogue/index.js'
 import type { RuleKind } from './coverage-rules.js'
-import { type JsonSchema, jsonSchemaOf, literalPrefixOf } from './json-schema.js'
+import { type JsonSchema, jsonSchemaOf } from './json-schema.js'
+import { createKeptCatalogue, relabelledJson } from './kept-catalogue.js'
 import { createLazySamples } from './lazy-samples.js'
-import { type IdMaker, validValue } from './limits.js'
+import { validValue } from './limits.js'
+
+export { bodySchemaOf, paramsSchemaOf, seededIdMaker }
 
 /**
  * What a correct server must do with a case: accept it (2xx) or reject it (4xx). `either`: a class
@@ -64,126 +71,63 @@ export type CaseOptions = {
   readonly namePrefix: string
 }
 
-export const bodySchemaOf = (operation: Operation): z.ZodType =>
-  operationEntry(operation.operationId).bodySchema
-
-export const paramsSchemaOf = (operation: Operation): z.ZodType | undefined =>
-  operationEntry(operation.operationId).paramsSchema
-
-const NAME = 'name'
-/** Destinations that may provision a real machine on the target. */
-const PROVISIONING_DESTINATIONS: readonly string[] = [Destination.enum.cloud]
-
 /**
- * A deterministic id maker from the run's seed (ids the suite sends are real TypeIDs). Bytes from
- * a small seeded generator (mulberry32), not one `fc.sample` per id: a run makes a few thousand
- * ids (an array at its 500-item bound), and a sample each cost ~0.2 ms (typeid-js's encoder alone
- * ~20 µs: the kit's own encoder, checked against it, ~0.3 µs).
+ * The arbitrary of an operation's valid bodies (before the run's name prefix), one per operation
+ * and destinations allowed: the same object on every run, under which createLazySamples keeps a
+ * small sample for the runs that follow.
  */
-export const seededIdMaker = (seed: number): IdMaker => {
-  let state = seed >>> 0
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = Math.imul(state ^ (state >>> 15), state | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return (t ^ (t >>> 14)) >>> 0
-  }
-  return (prefix) => {
-    const bytes = new Uint8Array(16)
-    for (let i = 0; i < 16; i += 4) new DataView(bytes.buffer).setUint32(i, next())
-    return typeIdOf(prefix, stampUuidV7(bytes))
-  }
+const generators = new Map<string, fc.Arbitrary<unknown>>()
+const generatorOf = (
+  operationId: OperationId,
+  bodySchema: JsonSchema,
+  destinations: readonly unknown[],
+): fc.Arbitrary<unknown> => {
+  const key = `${operationId} ${destinations.join(',')}`
+  const found = generators.get(key)
+  if (found) return found
+  const overrides = destinations.length > 0 ? { destination: fc.constantFrom(...destinations) } : {}
+  const made = arbitraryOf(bodySchema, overrides)
+  generators.set(key, made)
+  return made
 }
 
-/**
- * A valid value with every property the schema names: enums at their last value the run may send
- * (the minimal body has the first), arrays with one item, strings at their minimum.
- */
-const fullValue = (
-  schema: JsonSchema,
-  makeId: IdMaker,
-  withheld: (value: unknown) => string | undefined,
-): unknown => {
-  if (schema.enum && schema.enum.length > 0)
-    return schema.enum.filter((v) => withheld(v) === undefined).at(-1) ?? schema.enum[0]
-  if (schema.type === 'object')
-    return Object.fromEntries(
-      Object.entries(schema.properties ?? {}).map(([key, property]) => [
-        key,
-        fullValue(property, makeId, withheld),
-      ]),
-    )
-  if (schema.type === 'array')
-    return Array.from({ length: Math.max(schema.minItems ?? 0, 1) }, () =>
-      validValue(schema.items ?? {}, makeId),
-    )
-  return validValue(schema, makeId)
-}
-
-/** Every schema of every request (bodies and path parameters), walked down to its items. */
-const requestSchemas = (): JsonSchema[] => {
-  const walk = (schema: JsonSchema): JsonSchema[] => [
-    schema,
-    ...Object.values(schema.properties ?? {}).flatMap(walk),
-    ...(schema.items ? walk(schema.items) : []),
-  ]
-  return operations.flatMap((operation) => {
-    const params = paramsSchemaOf(operation)
-    return [bodySchemaOf(operation), ...(params ? [params] : [])].flatMap((schema) =>
-      walk(jsonSchemaOf(schema)),
-    )
-  })
-}
-
-/** What the catalogue reads across the API: the id prefixes and the largest item bound. */
-const apiWide = () => {
-  const schemas = requestSchemas()
-  return {
-    idPrefixes: [
-      ...new Set(
-        schemas.flatMap((s) => {
-          const prefix = literalPrefixOf(s.pattern)
-          return prefix?.endsWith('_') ? [prefix.slice(0, -1)] : []
-        }),
-      ),
-    ],
-    largestItemBound: Math.max(0, ...schemas.map((s) => s.maxItems ?? 0)),
-  }
-}
-
-/**
- * Every case of every operation, in a stable order, from the schemas alone: the catalogue's
- * classes (docs/CATALOGUE.md), the same in every run, then `runs` generated valid bodies from the
- * seed. The body of a generated case is generated when it is read (as the case is sent), not here:
- * a large `--runs` costs nothing for the cases the create budget or the run's bound leave unsent,
- * and no body is held for the whole run.
- */
-export const buildCases = (options: CaseOptions): Case[] => {
-  const makeId = seededIdMaker(options.seed)
-  const { idPrefixes, largestItemBound } = apiWide()
-  const withheld = (value: unknown) =>
-    !options.allowCloud && PROVISIONING_DESTINATIONS.includes(String(value))
+/** Why a run does not send a value (a cloud worker without --allow-cloud), if it does not. */
+const withheldBy =
+  (allowCloud: boolean) =>
+  (value: unknown): string | undefined =>
+    !allowCloud && PROVISIONING_DESTINATIONS.includes(String(value))
       ? `${String(value)} workers may provision machines: pass --allow-cloud`
       : undefined
-  const cases: Case[] = []
-  for (const operation of operations) {
+
+/** Worker names carry the run's prefix, cut to the field's maximum. */
+const labelledBy =
+  (namePrefix: string, bodySchema: JsonSchema) =>
+  (body: unknown): unknown => {
+    if (typeof body !== 'object' || body === null || !(NAME in body)) return body
+    const name = Reflect.get(body, NAME)
+    if (typeof name !== 'string') return body
+    const value = `${namePrefix} ${name}`
+    const nameMax = bodySchema.properties?.[NAME]?.maxLength
+    return { ...body, [NAME]: nameMax === undefined ? value : value.slice(0, nameMax) }
+  }
+
+/**
+ * The catalogue's cases of every operation (docs/CATALOGUE.md), numbered: every class of values,
+ * on every field it applies to, whatever the seed; ids from the seed, names with the prefix.
+ */
+const catalogueCases = (
+  { seed, allowCloud }: Pick<CaseOptions, 'seed' | 'allowCloud'>,
+  namePrefix: string,
+): Case[][] => {
+  const makeId = seededIdMaker(seed)
+  const { idPrefixes, largestItemBound } = apiWide()
+  const withheld = withheldBy(allowCloud)
+  return operations.map((operation) => {
     const operationId = operation.operationId
-    let count = 0
-    const nextId = () => `${operationId}#${++count}`
     const bodySchema = jsonSchemaOf(bodySchemaOf(operation))
     const params = paramsSchemaOf(operation)
-    const nameMax = bodySchema.properties?.[NAME]?.maxLength
-    /** Worker names carry the run's prefix, cut to the field's maximum. */
-    const labelled = (body: unknown): unknown => {
-      if (typeof body !== 'object' || body === null || !(NAME in body)) return body
-      const name = Reflect.get(body, NAME)
-      if (typeof name !== 'string') return body
-      const value = `${options.namePrefix} ${name}`
-      return { ...body, [NAME]: nameMax === undefined ? value : value.slice(0, nameMax) }
-    }
-
-    // The catalogue: every class of values, on every field it applies to, whatever the seed.
-    for (const c of catalogueCasesOf({
+    const labelled = labelledBy(namePrefix, bodySchema)
+    return catalogueCasesOf({
       bodySchema,
       paramsSchema: params ? jsonSchemaOf(params) : undefined,
       valid: labelled(validValue(bodySchema, makeId)),
@@ -192,9 +136,9 @@ export const buildCases = (options: CaseOptions): Case[] => {
       idPrefixes,
       largestItemBound,
       withheld,
-    })) {
-      cases.push({
-        id: nextId(),
+    }).map(
+      (c, index): Case => ({
+        id: `${operationId}#${index + 1}`,
         operationId,
         kind: c.isUnknownId
           ? 'unknown-id'
@@ -214,28 +158,81 @@ export const buildCases = (options: CaseOptions): Case[] => {
         ...(c.breaks ? { breaks: c.breaks } : {}),
         ...(c.withheld ? { withheld: c.withheld } : {}),
         ...(c.contentType ? { contentType: c.contentType } : {}),
-      })
-    }
+      }),
+    )
+  })
+}
 
+/** Every string of a case that could hold the name prefix, with `from` written as `to`. */
+const relabelledCase = (c: Case, from: string, to: string): Case => {
+  const text = (value: string) => (value.includes(from) ? value.replaceAll(from, to) : value)
+  const texts = <K extends string>(record: Readonly<Record<K, string>>) =>
+    Object.fromEntries(Object.entries<string>(record).map(([key, value]) => [key, text(value)]))
+  return {
+    ...c,
+    title: text(c.title),
+    body:
+      'json' in c.body
+        ? { json: relabelledJson(c.body.json, from, to) }
+        : { raw: text(c.body.raw) },
+    ...(c.params ? { params: texts(c.params) } : {}),
+  }
+}
+
+/** The catalogue of a seed, kept for the runs that follow in this process (kept-catalogue.ts). */
+const keptCatalogue = createKeptCatalogue(
+  catalogueCases,
+  (built, from, to) => built.map((cases) => cases.map((c) => relabelledCase(c, from, to))),
+  ({ seed, allowCloud }) => `${seed} ${allowCloud}`,
+)
+
+/**
+ * Every case of every operation, in a stable order, from the schemas alone: the catalogue's
+ * classes (docs/CATALOGUE.md), the same in every run, then `runs` generated valid bodies from the
+ * seed. The body of a generated case is generated when it is read (as the case is sent), not here:
+ * a large `--runs` costs nothing for the cases the create budget or the run's bound leave unsent,
+ * and no body is held for the whole run.
+ */
+export const buildCases = (options: CaseOptions): Case[] => {
+  const withheld = withheldBy(options.allowCloud)
+  const catalogue = keptCatalogue(
+    { seed: options.seed, allowCloud: options.allowCloud },
+    options.namePrefix,
+  )
+  return operations.flatMap((operation, index) => {
+    const operationId = operation.operationId
+    const classCases = catalogue[index] ?? []
+    const bodySchema = jsonSchemaOf(bodySchemaOf(operation))
+    const labelled = labelledBy(options.namePrefix, bodySchema)
     // Valid, generated within every constraint from the seed, each when its body is first read.
     const destinations = (bodySchema.properties?.['destination']?.enum ?? []).filter(
       (d) => withheld(d) === undefined,
     )
-    const overrides =
-      destinations.length > 0 ? { destination: fc.constantFrom(...destinations) } : {}
-    const samples = createLazySamples(arbitraryOf(bodySchema, overrides).map(labelled), options)
-    for (let i = 0; i < options.runs; i++) {
-      cases.push({
+    const samples = createLazySamples(generatorOf(operationId, bodySchema, destinations), options)
+    /** Each sample labelled once, so that a case's body reads as the same value every time. */
+    const labelledSamples = new WeakMap<object, unknown>()
+    const labelledAt = (i: number) => {
+      const sample = samples.at(i)
+      if (typeof sample !== 'object' || sample === null) return labelled(sample)
+      const found = labelledSamples.get(sample)
+      if (found !== undefined) return found
+      const value = labelled(sample)
+      labelledSamples.set(sample, value)
+      return value
+    }
+    const generated = Array.from(
+      { length: options.runs },
+      (_, i): Case => ({
         kind: 'generated',
         title: `generated valid body ${i + 1}/${options.runs}`,
         expect: 'accept',
         get body() {
-          return { json: samples.at(i) }
+          return { json: labelledAt(i) }
         },
         operationId,
-        id: nextId(),
-      })
-    }
-  }
-  return cases
+        id: `${operationId}#${classCases.length + i + 1}`,
+      }),
+    )
+    return [...classCases, ...generated]
+  })
 }

@@ -1,4 +1,6 @@
+import { answerTextOf } from '../common/answer-text.js'
 import { type Fetch, fetchUntilAborted, readAtMost } from '../common/read-at-most.js'
+import { utf8Length } from '../common/utf8-length.js'
 import { decodeBody } from './decode-body.js'
 import type { Exchange, ReceivedResponse, SentRequest } from './exchange.js'
 import { MAX_JSON_DEPTH, parseJson } from './parse-json.js'
@@ -51,17 +53,47 @@ export const retryAfterMs = (value: string | null, now = Date.now()): number | u
   return Number.isNaN(date) ? undefined : Math.max(0, date - now)
 }
 
+/**
+ * A signal that aborts after `ms` as `AbortSignal.timeout` does (a `TimeoutError`), and a `clear`
+ * that ends its timer once the exchange is over: a run's hundreds of timers do not all fire later
+ * for nothing.
+ */
+const timeoutSignal = (ms: number) => {
+  const controller = new AbortController()
+  const timer = setTimeout(
+    () =>
+      controller.abort(
+        new DOMException('The operation was aborted due to timeout', 'TimeoutError'),
+      ),
+    ms,
+  )
+  return { signal: controller.signal, clear: () => clearTimeout(timer) }
+}
+
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
-/** The body's bytes, at most `limit`; more, or a broken body, is thrown for describeTransportError. */
+const tooLarge = (limit: number) =>
+  new BodyTooLarge(`response too large: over ${limit} bytes, read no further`)
+
+/**
+ * The body, at most `limit` bytes; more, or a broken body, is thrown for describeTransportError.
+ * An answer built in this process from a text (an app's `request`) is taken as that text, under
+ * the same bound and signal as its bytes: the same text they decode to, without a web stream.
+ */
 const readBounded = async (
   res: Response,
   limit: number,
   signal: AbortSignal,
-): Promise<Uint8Array> => {
+): Promise<Uint8Array | string> => {
+  const text = answerTextOf(res)
+  if (text !== undefined) {
+    if (signal.aborted) throw signal.reason
+    // At most three bytes a UTF-16 unit: only a text that could be over is counted.
+    if (text.length * 3 > limit && utf8Length(text) > limit) throw tooLarge(limit)
+    return text
+  }
   const read = await readAtMost(res.body, limit, signal)
-  if (read.kind === 'too-large')
-    throw new BodyTooLarge(`response too large: over ${limit} bytes, read no further`)
+  if (read.kind === 'too-large') throw tooLarge(limit)
   if (read.kind === 'broken') throw read.error
   return new Uint8Array(read.bytes)
 }
@@ -115,16 +147,18 @@ export const createClient = (options: ClientOptions): Client => {
     // Within the run's bound: a request in flight ends with it.
     const left = Math.ceil((options.deadline ?? Infinity) - performance.now())
     const timeoutMs = Math.max(1, Math.min(options.timeoutMs, left))
-    const signal = AbortSignal.timeout(timeoutMs)
+    const { signal, clear } = timeoutSignal(timeoutMs)
     try {
       const res = await fetchUntilAborted(doFetch, request.url, request, signal)
       stage = 'body'
-      const bytes = await readBounded(res, maxBytes, signal)
-      return { response: receivedResponse(res.status, Object.fromEntries(res.headers), bytes) }
+      const body = await readBounded(res, maxBytes, signal)
+      return { response: receivedResponse(res.status, Object.fromEntries(res.headers), body) }
     } catch (error) {
       const described = describeTransportError(error, timeoutMs, stage)
       const isCutByRunBound = described.kind === 'timeout' && timeoutMs < options.timeoutMs
       return { error: isCutByRunBound ? { ...described, isCutByRunBound } : described }
+    } finally {
+      clear()
     }
   }
 

@@ -1,3 +1,4 @@
+import type { OperationId } from '../api/operations.js'
 import { jsonPointer } from '../common/json-pointer.js'
 import type { Case } from './cases.js'
 import type { Check } from './check.js'
@@ -102,7 +103,16 @@ const brokenResponsePointers = (input: CheckInput): Set<string> => {
 /** Gathers, exchange by exchange, what a run did about every rule of the spec. */
 export const createCoverage = (checks: readonly Check[]): CoverageRecorder => {
   const rules = buildRules()
-  const judgeOf = (side: Side) => checks.find((check) => check.id === JUDGE[side])
+  const judges: Record<Side, Check | undefined> = {
+    boundary: checks.find((check) => check.id === JUDGE.boundary),
+    violation: checks.find((check) => check.id === JUDGE.violation),
+    response: checks.find((check) => check.id === JUDGE.response),
+  }
+  const judgeOf = (side: Side) => judges[side]
+  /** The rules of each operation, in the rules' order: an exchange is looked at against its own. */
+  const rulesOf = new Map<OperationId, Rule[]>()
+  for (const rule of rules)
+    rulesOf.set(rule.operationId, [...(rulesOf.get(rule.operationId) ?? []), rule])
   const counts = new Map<Rule, Record<Side, Count>>(
     rules.map((rule) => [
       rule,
@@ -131,8 +141,7 @@ export const createCoverage = (checks: readonly Check[]): CoverageRecorder => {
     classes.record(input)
     let broken: Set<string> | undefined
     let sent: SentParts | undefined
-    for (const rule of rules) {
-      if (rule.operationId !== input.case.operationId) continue
+    for (const rule of rulesOf.get(input.case.operationId) ?? []) {
       const count = counts.get(rule)
       if (!count) continue
       if (rule.part === 'response') {

@@ -7,6 +7,46 @@ import fc from 'fast-check'
  */
 const CHUNK = 32
 
+/**
+ * Small samples are kept, per arbitrary, for the runs that follow: a seed's values are the same on
+ * every run, and a test matrix judges hundreds of servers on the same seed and runs (generating
+ * them was a tenth of each run). Only a run's whole sample of at most `KEPT_RUNS` values, the
+ * latest `KEPT_SAMPLES` per arbitrary (a few seeds): a handful of bodies, never a large --runs.
+ */
+const KEPT_RUNS = 8
+const KEPT_SAMPLES = 4
+const kept = new WeakMap<fc.Arbitrary<unknown>, Map<string, readonly unknown[]>>()
+
+/** A value and everything in it made read-only: a kept sample is shared by the runs that read it. */
+const frozen = (value: unknown): unknown => {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const item of Object.values(value)) frozen(item)
+    Object.freeze(value)
+  }
+  return value
+}
+
+/** `fc.sample` for one chunk, from the kept samples when it is one of them. */
+const sampleOf = (
+  arbitrary: fc.Arbitrary<unknown>,
+  seed: number,
+  start: number,
+  numRuns: number,
+): readonly unknown[] => {
+  const isKept = start === 0 && numRuns <= KEPT_RUNS
+  const key = `${seed}/${numRuns}`
+  const samples = isKept ? kept.get(arbitrary) : undefined
+  const found = samples?.get(key)
+  if (found) return found
+  const chunk = fc.sample(arbitrary, { seed, path: String(start), numRuns })
+  if (!isKept) return chunk
+  const into = samples ?? new Map<string, readonly unknown[]>()
+  if (into.size >= KEPT_SAMPLES) into.delete(into.keys().next().value ?? '')
+  into.set(key, chunk.map(frozen))
+  kept.set(arbitrary, into)
+  return chunk
+}
+
 export type LazySamples = {
   /** The value of run `index` (0-based), generated when first read. */
   readonly at: (index: number) => unknown
@@ -30,11 +70,7 @@ export const createLazySamples = (
       if (index < 0 || index >= runs) return undefined
       if (index < start || index >= start + chunk.length) {
         start = index - (index % CHUNK)
-        chunk = fc.sample(arbitrary, {
-          seed,
-          path: String(start),
-          numRuns: Math.min(CHUNK, runs - start),
-        })
+        chunk = sampleOf(arbitrary, seed, start, Math.min(CHUNK, runs - start))
       }
       return chunk[index - start]
     },

@@ -1,5 +1,5 @@
 import { createCredentialMasker } from '../common/credential-forms.js'
-import { redactJson, redactText } from '../common/redact.js'
+import { holdsSecret, redactJson, redactText } from '../common/redact.js'
 import { createRememberedSecrets, type RememberedSecrets } from '../common/remembered-secrets.js'
 
 export type Redactor = {
@@ -41,7 +41,9 @@ export const createRedactor = (
       const values = {
         has: (value: string) => remembered.has(value) || echoed?.has(value) === true,
       }
-      return response(JSON.stringify(redactJson(json, values)) ?? '')
+      // A parsed answer with nothing to mask is written out as it is (redactJson would copy it whole).
+      const masked = holdsSecret(json, values) ? redactJson(json, values) : json
+      return response(JSON.stringify(masked) ?? '')
     },
     remember: (values) => {
       remembered.add(values)

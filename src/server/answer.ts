@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { rememberAnswerText } from '../common/answer-text.js'
 import { writeWithJournalCopy } from './journal-copy.js'
 import type { ServerEnv } from './server-env.js'
 
@@ -52,6 +53,8 @@ export const answer = (
     return text === null ? c.body(null, init) : c.body(text, init)
   }
   const res = new Response(text, { status, headers: sorted({ ...record, ...headers }) })
+  if (text !== null)
+    rememberAnswerText(res, text) // read back as text in-process (the judge)
   ;(c as Context<ServerEnv>).set('written', { res, text, journalText })
   return res
 }

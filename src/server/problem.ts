@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { PROBLEM_CONTENT_TYPE } from '../api/content.js'
+import { rememberAnswerText } from '../common/answer-text.js'
 import type { Problem, ProblemError } from '../schemas/problem.js'
 import { answer } from './answer.js'
 import { MAX_BODY_BYTES } from './defaults.js'
@@ -256,6 +257,6 @@ export const answerProblem = (
   const text = JSON.stringify({ ...problem, status, instance: path, ...(errors ? { errors } : {}) })
   const allHeaders = { ...headers, 'content-type': PROBLEM_CONTENT_TYPE }
   return typeof at === 'string'
-    ? new Response(text, { status, headers: allHeaders })
+    ? rememberAnswerText(new Response(text, { status, headers: allHeaders }), text)
     : answer(at, text, status, allHeaders)
 }

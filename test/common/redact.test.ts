@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { isSecretHeader, REDACTED, redactText } from '../../src/common/redact.js'
+import {
+  holdsSecret,
+  isSecretHeader,
+  REDACTED,
+  redactJson,
+  redactText,
+} from '../../src/common/redact.js'
 
 const SECRET = 'sk-live-PLANTED-0c4f'
 
@@ -102,5 +108,25 @@ describe('redactText', () => {
 
   it('leaves an object after a secret name to the JSON masking', () => {
     expect(redactText('"tokens": {')).toBe('"tokens": {')
+  })
+})
+
+describe('holdsSecret', () => {
+  const known = { has: (value: string) => value === 'sk-echoed-key' }
+  const deep = (levels: number): unknown => (levels === 0 ? 'x' : [deep(levels - 1)])
+
+  it.each([
+    ['a worker with a flag about its key', { worker: { name: 'a', hasApiKey: true, keyId: null } }],
+    ['an apiKey', { provider: { apiKey: 'sk-1' } }],
+    ['a tokens object', { tokens: { owner: 'wko_1' } }],
+    ['a known value echoed in a list', { items: ['a', 'sk-echoed-key'] }],
+    ['a list of plain ids', { ids: ['wrk_1', 'wrk_2'], count: 2 }],
+    ['JSON deeper than the walk', deep(70)],
+    ['a problem', { type: 'urn:x', errors: [{ pointer: '/name', message: 'too long' }] }],
+  ])('is true for %s exactly when redactJson masks something', (_, value) => {
+    const json = JSON.parse(JSON.stringify(value))
+    expect(holdsSecret(json, known)).toBe(
+      JSON.stringify(redactJson(json, known)) !== JSON.stringify(json),
+    )
   })
 })

@@ -1,6 +1,7 @@
 // The contract client and runner against servers that misbehave on a real port: every exchange
 // resolves to a value (never a throw), every run resolves to a report within its bound.
 import { afterEach, describe, expect, it } from 'vitest'
+import { rememberAnswerText } from '../../src/common/answer-text.js'
 import { type ClientOptions, createClient, retryAfterMs } from '../../src/contract/client.js'
 import { ContractError } from '../../src/contract/contract-error.js'
 import type { Report } from '../../src/contract/report.js'
@@ -335,4 +336,23 @@ describe('in-process transports', () => {
     const exchange = await client.send({ method: 'GET', path: '/' })
     expect(exchange.error).toMatchObject({ kind: 'timeout', stage: 'body' })
   })
+
+  // The mock's answers are read as the text they were built from (no web stream): the same bound,
+  // the same text as the bytes decode to, a byte order mark noted as when it is read as bytes.
+  it.each([
+    ['over the byte bound', 'é'.repeat(600), { error: { kind: 'too-large', stage: 'body' } }],
+    ['with a byte order mark', '\ufeff{"a":1}', { response: { json: { a: 1 }, text: '{"a":1}' } }],
+    ['with a lone surrogate', '"\ud800"', { response: { text: '"\ufffd"', isJson: true } }],
+  ])(
+    'reads an answer built in-process from a text %s as its bytes read',
+    async (_, text, expected) => {
+      const client = createClient({
+        baseUrl: 'http://in-process.test',
+        timeoutMs: 1_000,
+        maxResponseBytes: 1_000,
+        fetch: () => rememberAnswerText(new Response(text), text),
+      })
+      expect(await client.send({ method: 'GET', path: '/' })).toMatchObject(expected)
+    },
+  )
 })
