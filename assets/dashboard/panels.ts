@@ -12,16 +12,11 @@ import {
   sessionLabel,
   stateSession,
 } from './selection.js'
-import { addWorkerForm, providerForm, workerActions } from './state-forms.js'
-import type { ScenarioSummary, SessionState, SessionSummary, WorkerState } from './types.js'
+import { addWorkerForm, providerForm } from './state-forms.js'
+import type { ScenarioSummary, SessionState, SessionSummary } from './types.js'
+import { workerRow } from './worker-row.js'
 
 const kib = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KiB`)
-
-/** "in 3 s", "in 2 min": when a worker's status next changes, from now. */
-const fromNow = (at: string) => {
-  const s = Math.max(0, Math.round((Date.parse(at) - Date.now()) / 1000))
-  return s < 120 ? `in ${s} s` : `in ${Math.round(s / 60)} min`
-}
 
 /** The provider's key as the state shows it: masked, at most its last four characters. */
 const keyOf = (provider: SessionState['llmProviders'][number]) =>
@@ -161,32 +156,6 @@ export const createPanels = (changed: (what: 'scenario' | 'reset') => void): Pan
     void refresh(true)
   }
 
-  const workerRow = (w: WorkerState) => {
-    const nameCell = h(
-      'td',
-      { className: 'worker-name' },
-      h('span', { text: w.worker.name ?? '', title: w.worker.name ?? '' }),
-      h('code', { text: w.worker.id, title: w.worker.id }),
-    )
-    const actions = workerActions(w, nameCell, done)
-    return h(
-      'tr',
-      { attrs: { 'data-worker': w.worker.id } },
-      nameCell,
-      h(
-        'td',
-        {},
-        h('span', { className: `pill ${w.worker.status ?? ''}`, text: w.worker.status ?? '' }),
-      ),
-      h('td', {
-        className: 'muted',
-        text: w.nextChange ? `${w.nextChange.status} ${fromNow(w.nextChange.at)}` : '—',
-        title: w.nextChange?.at ?? 'no further change',
-      }),
-      h('td', {}, actions),
-    )
-  }
-
   const renderState = (s: SessionState) => {
     stateTitle.textContent = `State of ${sessionLabel(s.session)}`
     // No header resets every session: the default one cannot be reset alone.
@@ -232,7 +201,7 @@ export const createPanels = (changed: (what: 'scenario' | 'reset') => void): Pan
                 ...['worker', 'status', 'next change', ''].map((t) => h('th', { text: t })),
               ),
             ),
-            h('tbody', {}, ...s.workers.map(workerRow)),
+            h('tbody', {}, ...s.workers.map((w) => workerRow(w, done))),
           ),
       s.next !== null &&
         h('p', { className: 'muted', text: 'More workers: GET /__mock/state?after=… pages on.' }),
