@@ -1,28 +1,18 @@
 // `npm start`: the mock from dist/, built first only when dist/ is missing or was built from other
 // sources than those here now (scripts/build-stamp.mjs); a fresh dist/ starts at once. Arguments
 // go to `worker-api-kit mock` (`npm start -- --port 0`).
-import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { isBuildFresh } from './build-stamp.mjs'
+import { buildIfStale } from './build-if-stale.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
-if (!isBuildFresh(root)) {
+const failure = buildIfStale(root)
+if (failure !== undefined) {
   process.stderr.write(
-    '[worker-api-kit] dist/ is missing or older than its sources: building it (npm run build).\n',
+    `[worker-api-kit] ${failure}; the mock was not started. Fix what it printed above and run npm start again.\n`,
   )
-  const build = spawnSync('npm', ['run', '--silent', 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-    shell: process.platform === 'win32',
-  })
-  if (build.status !== 0) {
-    process.stderr.write(
-      `[worker-api-kit] the build failed (${build.error?.message ?? `exit ${build.status ?? build.signal}`}); the mock was not started. Fix what it printed above and run npm start again.\n`,
-    )
-    process.exit(1)
-  }
+  process.exit(1)
 }
 
 // The mock in this process, as `node dist/bin/main.js mock …` runs it: its own signals and exit code.

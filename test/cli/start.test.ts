@@ -31,7 +31,7 @@ const scratchProject = async () => {
   dirs.push(dir)
   await mkdir(join(dir, 'scripts'))
   await mkdir(join(dir, 'src'))
-  for (const script of ['start.mjs', 'build-stamp.mjs']) {
+  for (const script of ['start.mjs', 'build-if-stale.mjs', 'build-stamp.mjs']) {
     await copyFile(join(REPO_ROOT, 'scripts', script), join(dir, 'scripts', script))
   }
   const build =
@@ -113,5 +113,34 @@ describe('npm start', () => {
     expect(mock.stderr()).not.toContain(BUILDING)
     mock.signal('SIGTERM')
     expect((await mock.exit()).code).toBe(0)
+  })
+})
+
+/** `node scripts/build-if-stale.mjs` there: the build step of `npm test`. */
+const buildIfStale = (cwd: string, extra: Record<string, string> = {}) =>
+  spawnProcess(process.execPath, ['scripts/build-if-stale.mjs'], {
+    cwd,
+    env: {
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name))),
+      ...extra,
+    },
+  }).exit(START_WAIT_MS)
+
+describe("npm test's build step", () => {
+  it('builds a missing or stale dist/, keeps a fresh one, and fails with the build', async () => {
+    const dir = await scratchProject()
+    const first = await buildIfStale(dir)
+    expect.soft(first.stderr).toContain(BUILDING)
+    expect.soft(first.code).toBe(0)
+    const again = await buildIfStale(dir)
+    expect.soft(again.stderr).toBe('')
+    expect.soft(again.code).toBe(0)
+    expect(await buildsIn(dir)).toBe(1)
+    await writeFile(join(dir, 'src', 'index.ts'), 'export const a = 2\n')
+    const failed = await buildIfStale(dir, { FAIL_BUILD: '1' })
+    expect.soft(failed.code).toBe(1)
+    expect.soft(failed.stderr).toMatch(/^\[worker-api-kit\] the build failed \(exit 3\)\./m)
+    expect((await buildIfStale(dir)).code).toBe(0)
+    expect(await buildsIn(dir)).toBe(2)
   })
 })
