@@ -6,6 +6,7 @@ import {
   redactText,
 } from '../common/redact.js'
 import { excerpt } from './excerpt.js'
+import { type HeaderPairs, isFlat } from './header-pairs.js'
 import { lightweightHeaders } from './lightweight-body.js'
 import type { ServerEnv } from './server-env.js'
 
@@ -26,15 +27,6 @@ export type JournalHeaders = Readonly<Record<string, string>>
 
 /** A header whose value is a credential by its name alone (`authorization`, `cookie`, `x-api-key`). */
 const isCredentialHeader = (name: string) => isSecretHeader(name) || isSecretName(name)
-
-/**
- * A header list as the journal reads it: pairs, or node's flat `name, value, name, value…` list
- * (a request's raw headers), read in place without a pair per header.
- */
-export type HeaderPairs = Iterable<readonly [string, string]> | FlatHeaders
-type FlatHeaders = { readonly flat: readonly string[] }
-const isFlat = (pairs: HeaderPairs): pairs is FlatHeaders =>
-  'flat' in pairs && !Array.isArray(pairs)
 
 /** Names and values being merged: parallel lists (a few headers: a search beats a Map). */
 type Merging = { readonly names: string[]; readonly values: string[] }
@@ -116,5 +108,5 @@ export const requestHeaderPairs = (
 }
 
 /** An answer's headers as pairs: from a node server's lightweight answer's own record when it has one. */
-export const responseHeaderPairs = (res: Response): Iterable<readonly [string, string]> =>
+export const responseHeaderPairs = (res: Response): HeaderPairs =>
   lightweightHeaders(res) ?? res.headers.entries()
