@@ -2,6 +2,7 @@ import { ID_PREFIX } from '../schemas/ids.js'
 import type { MockLlmProvider, UpdateLlmProviderBody } from '../schemas/llm-provider.js'
 import type { CreateWorkerBody, Destination, MockLaunch, Tokens } from '../schemas/worker.js'
 import type { MockFaker } from './internal/create-faker.js'
+import { isoTime } from './internal/iso-time.js'
 import { newId } from './internal/new-id.js'
 import type { Random } from './internal/random.js'
 import { toBase64Url } from './internal/to-base64-url.js'
@@ -31,8 +32,6 @@ const TOKEN_BYTES = 24
 /** How much of a name its workspace slug is made from (the slug keeps 40 characters of it). */
 const SLUG_SOURCE_LENGTH = 256
 
-const iso = (ms: number) => new Date(ms).toISOString()
-
 /** An opaque access token: a recognisable prefix and 24 seeded random bytes, base64url. */
 const buildToken = (random: Random, kind: keyof Tokens): string =>
   `wk${kind[0]}_${toBase64Url(random.bytes(TOKEN_BYTES))}`
@@ -59,7 +58,7 @@ export const buildWorkerRecord = (
   launch: MockLaunch = DEFAULT_LAUNCH[body.destination],
 ): WorkerRecord => {
   const id = givenId ?? newId(ID_PREFIX.worker, random, now)
-  const at = iso(now)
+  const at = isoTime(now)
   const isLocal = body.destination === 'local'
   // From the name's start only: a slice of the slug of a whole 1 MB name kept that megabyte alive
   // (V8 slices are views), unseen by the store's byte budget.
@@ -128,8 +127,8 @@ export const buildLlmProviderRecord = (
     memberIds: [],
     teamIds: [],
     apiKey: null,
-    createdAt: iso(now),
-    updatedAt: iso(now),
+    createdAt: isoTime(now),
+    updatedAt: isoTime(now),
   }
 }
 
@@ -151,7 +150,7 @@ export const mergeLlmProvider = (
   memberIds: body.memberIds ?? record.memberIds,
   teamIds: body.teamIds ?? record.teamIds,
   apiKey: body.apiKey === undefined ? record.apiKey : body.apiKey || null,
-  updatedAt: iso(now),
+  updatedAt: isoTime(now),
 })
 
 /** Keys shorter than this show no characters at all: four of eight would give half away. */

