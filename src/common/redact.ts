@@ -130,25 +130,42 @@ const MAY_NEED_REDACTING = new RegExp(
   'iu',
 )
 
+/**
+ * Whether a pass of `redactText` could change the text: each pattern needs its separator (`=`,
+ * `:`) and masks by a secret's name, a substring of the text (or, for parameters, one of the
+ * short names, which `MAY_NEED_REDACTING` tested for). A text without them is given back as it is,
+ * as the pass would give it: no regex walks it.
+ */
+const mayHoldFormField = (text: string) => text.includes('=')
+const mayHoldNamedField = (text: string) => text.includes(':') && SECRET_NAME_PATTERN.test(text)
+const mayHoldCredential = (text: string) => text.includes('Bearer') || text.includes('Basic')
+
 /** `redactText`'s passes, on a text that may need them. */
-const redactedText = (text: string): string =>
-  decoded(
-    text.replace(FORM_FIELD, (whole, head: string, name: string, value: string) =>
+const redactedText = (text: string): string => {
+  let out = text
+  if (mayHoldFormField(out))
+    out = out.replace(FORM_FIELD, (whole, head: string, name: string, value: string) =>
       maskIfSecret(isSecretParameter(decoded(name)), whole, head, value),
-    ),
-  )
-    .replace(JSON_FIELD, (whole, head: string, name: string, value: string) =>
+    )
+  out = decoded(out)
+  if (mayHoldNamedField(out))
+    out = out.replace(JSON_FIELD, (whole, head: string, name: string, value: string) =>
       maskIfSecret(isSecretName(name), whole, head, value),
     )
-    // Again once decoded: a field spelt with escapes (`a%3Dpassword%3Dx`) shows itself only now.
-    .replace(FORM_FIELD, (whole, head: string, name: string, value: string) =>
+  // Again once decoded: a field spelt with escapes (`a%3Dpassword%3Dx`) shows itself only now.
+  if (mayHoldFormField(out))
+    out = out.replace(FORM_FIELD, (whole, head: string, name: string, value: string) =>
       maskIfSecret(isSecretParameter(name), whole, head, value),
     )
-    .replace(LINE_FIELD, (whole, head: string, _quote: string, name: string, value: string) =>
-      // A flag about a secret (`"hasApiKey": true`) gives nothing away, as in redactJson.
-      JSON_FLAG.test(value) ? whole : maskIfSecret(isSecretName(name), whole, head, value),
+  if (mayHoldNamedField(out))
+    out = out.replace(
+      LINE_FIELD,
+      (whole, head: string, _quote: string, name: string, value: string) =>
+        // A flag about a secret (`"hasApiKey": true`) gives nothing away, as in redactJson.
+        JSON_FLAG.test(value) ? whole : maskIfSecret(isSecretName(name), whole, head, value),
     )
-    .replace(CREDENTIAL, `$1 ${REDACTED}`)
+  return mayHoldCredential(out) ? out.replace(CREDENTIAL, `$1 ${REDACTED}`) : out
+}
 
 /**
  * Text with secret fields masked by their names (JSON-like, form-like and `name: value` lines) and

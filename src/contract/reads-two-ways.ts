@@ -23,15 +23,21 @@ const idReading = (value: string, schema: JsonSchema): string | undefined => {
     : 'an id whose suffix is in capitals or outside base32'
 }
 
+/** Any surrogate unit: a text without one has no lone one and counts its code points as its units. */
+const SURROGATE = /[\uD800-\uDFFF]/
+
 /** Why a string may be read either way: its unit of length, a NUL, a lone surrogate. */
 const textReading = (value: string, schema: JsonSchema): string | undefined => {
-  if (hasLoneSurrogate(value)) return 'a lone surrogate'
+  const hasSurrogate = SURROGATE.test(value)
+  if (hasSurrogate && hasLoneSurrogate(value)) return 'a lone surrogate'
   if (value.includes(NUL)) return 'a NUL character'
-  const codePoints = [...value].length
-  const fits = (size: number) =>
-    size >= (schema.minLength ?? 0) && size <= (schema.maxLength ?? Number.POSITIVE_INFINITY)
-  if (fits(codePoints) !== fits(value.length))
-    return 'a length that code points and UTF-16 units count differently'
+  if (hasSurrogate) {
+    const codePoints = [...value].length
+    const fits = (size: number) =>
+      size >= (schema.minLength ?? 0) && size <= (schema.maxLength ?? Number.POSITIVE_INFINITY)
+    if (fits(codePoints) !== fits(value.length))
+      return 'a length that code points and UTF-16 units count differently'
+  }
   return idReading(value, schema)
 }
 

@@ -27,8 +27,11 @@ export type ObservedExchange = {
         readonly status: number
         readonly headers: Readonly<Record<string, string>>
         readonly text: string
-        /** The bytes as they came, when at hand: read as strictly as a conforming client reads them. */
-        readonly bytes?: Uint8Array | undefined
+        /**
+         * The bytes as they came, when at hand, read as strictly as a conforming client reads them;
+         * or the text an in-process answer was built from, which they encode.
+         */
+        readonly bytes?: Uint8Array | string | undefined
       }
     | undefined
   readonly error?: TransportError | undefined

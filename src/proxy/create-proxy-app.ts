@@ -145,9 +145,11 @@ export const createProxyApp = (options: ProxyAppOptions) => {
       (scope === 'api' ? crossSite(c) : undefined) ??
       cors.apply(c, scope)
     if (!refused) await next()
-    const note = notes.get(c.req.raw)
-    const suffix = note ? printable(logSuffixCut(note), MAX_LOGGED_LINE) : ''
-    options.log?.(`${logLine(c, refused?.status ?? c.res.status, startedAt)}${suffix}`)
+    if (options.log) {
+      const note = notes.get(c.req.raw)
+      const suffix = note ? printable(logSuffixCut(note), MAX_LOGGED_LINE) : ''
+      options.log(`${logLine(c, refused?.status ?? c.res.status, startedAt)}${suffix}`)
+    }
     return refused
   })
   const guard = guardAdmin({ cors: options.cors ?? 'loopback', adminToken: options.adminToken })

@@ -1,5 +1,6 @@
+import { answerTextOf } from '../common/answer-text.js'
 import { CONNECTION_HEADERS } from '../common/connection-headers.js'
-import { type Fetch, fetchUntilAborted, readAtMost } from '../common/read-at-most.js'
+import { type Fetch, fetchUntilAborted, type ReadBody, readAtMost } from '../common/read-at-most.js'
 import { BodyTooLarge, describeTransportError, type TransportError } from '../contract/index.js'
 
 /** A transport the proxy forwards with: `fetch`, or a Hono app's `request` in tests. */
@@ -52,7 +53,13 @@ export type Forwarded =
       /** The answer's headers as the caller gets them. */
       readonly headers: Headers
       readonly bytes: ArrayBuffer
+      /** The body as text (a leading byte order mark dropped, bytes that are not UTF-8 as U+FFFD). */
       readonly text: string
+      /**
+       * The text an in-process target built its answer from, exactly what `bytes` encode (byte
+       * order mark kept): the judge reads it instead of decoding the bytes again.
+       */
+      readonly sourceText: string | undefined
       readonly durationMs: number
     }
   | { readonly kind: 'failed'; readonly error: TransportError; readonly durationMs: number }
@@ -70,6 +77,30 @@ export const forwardedHeaders = (
   })
   for (const [name, value] of Object.entries(added)) headers[name.toLowerCase()] = value
   return headers
+}
+
+const utf8 = new TextDecoder()
+const encoder = new TextEncoder()
+const BYTE_ORDER_MARK = '\ufeff'
+
+/**
+ * The answer's body, at most `maxBytes`. One an in-process target built from a text (an app's
+ * `request`) is taken as that text, encoded, under the same bound and signal: the same bytes,
+ * without reading a web stream.
+ */
+const readAnswer = async (
+  res: Response,
+  maxBytes: number,
+  signal: AbortSignal,
+  onBytes: ((bytes: number) => void) | undefined,
+): Promise<ReadBody & { sourceText?: string }> => {
+  const sourceText = answerTextOf(res)
+  if (sourceText === undefined) return readAtMost(res.body, maxBytes, signal, onBytes)
+  if (signal.aborted) return { kind: 'broken', error: signal.reason }
+  const bytes = encoder.encode(sourceText)
+  if (bytes.byteLength > maxBytes) return { kind: 'too-large' }
+  if (bytes.byteLength > 0) onBytes?.(bytes.byteLength)
+  return { kind: 'read', bytes: bytes.buffer, sourceText }
 }
 
 const answerHeaders = (from: Headers): Headers => {
@@ -128,7 +159,7 @@ export const forward = async (
       signal,
     )
     stage = 'body'
-    const read = await readAtMost(res.body, options.maxAnswerBytes, signal, request.onAnswerBytes)
+    const read = await readAnswer(res, options.maxAnswerBytes, signal, request.onAnswerBytes)
     if (read.kind === 'too-large')
       throw new BodyTooLarge(`answer over ${options.maxAnswerBytes} bytes, read no further`)
     if (read.kind === 'broken') throw read.error
@@ -137,7 +168,14 @@ export const forward = async (
       status: res.status,
       headers: answerHeaders(res.headers),
       bytes: read.bytes,
-      text: new TextDecoder().decode(read.bytes),
+      // What the decoder gives for the bytes of a text: the text, less a leading byte order mark.
+      text:
+        read.sourceText === undefined
+          ? utf8.decode(read.bytes)
+          : read.sourceText.startsWith(BYTE_ORDER_MARK)
+            ? read.sourceText.slice(1)
+            : read.sourceText,
+      sourceText: read.sourceText,
       durationMs: performance.now() - started,
     }
   } catch (error) {

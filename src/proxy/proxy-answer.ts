@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { rememberAnswerText } from '../common/answer-text.js'
 import { untrustedAnswerHeaders } from '../common/untrusted-answer-headers.js'
 import { answerProblem, NO_BODY_STATUSES } from '../server/index.js'
 import type { Fallback } from './fallback.js'
@@ -44,6 +45,9 @@ export const answerOf = async (
       hasNoBody ? null : forwarded.bytes,
       new Response(null, { status: forwarded.status, headers }),
     )
+    // The bytes encode that text: an in-process caller (the judge) reads it without a web stream.
+    if (!hasNoBody && forwarded.sourceText !== undefined)
+      rememberAnswerText(answer, forwarded.sourceText)
     return { answer, text: forwarded.text, source: 'target' }
   }
   const { error } = forwarded

@@ -19,6 +19,8 @@ import { answerOf } from './proxy-answer.js'
 import { PROXY_PROBLEMS } from './proxy-problems.js'
 import type { TargetHealth } from './target-health.js'
 
+const utf8 = new TextDecoder()
+
 /** What the log line of a proxied request adds: the violations, or the fallback. */
 export type ExchangeNote = { readonly violations: readonly Violation[]; readonly fallback: boolean }
 
@@ -76,7 +78,7 @@ const exchange = async (
   const buffer = c.req.raw.body === null ? undefined : await c.req.arrayBuffer()
   const bytes = buffer === undefined ? undefined : new Uint8Array(buffer)
   hold.keep(bytes?.byteLength ?? 0)
-  const body = bytes === undefined ? '' : new TextDecoder().decode(bytes)
+  const body = bytes === undefined ? '' : utf8.decode(bytes)
   const headers = forwardedHeaders(c.req.raw.headers, stages.forwardOptions.headers)
   headers['via'] = via === undefined ? `1.1 ${stages.via}` : `${via}, 1.1 ${stages.via}`
   const pathAndQuery = `${url.pathname}${url.search}`
@@ -100,7 +102,7 @@ const exchange = async (
             status: forwarded.status,
             headers: Object.fromEntries(forwarded.headers),
             text: forwarded.text,
-            bytes: new Uint8Array(forwarded.bytes),
+            bytes: forwarded.sourceText ?? new Uint8Array(forwarded.bytes),
           }
         : undefined,
     error: forwarded.kind === 'failed' ? forwarded.error : undefined,

@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import { matchOperation } from '../../src/api/match-operation.js'
 import { operationEntry } from '../../src/api/operation-table.js'
 import type { OperationId } from '../../src/api/operations.js'
+import { rememberAnswerText } from '../../src/common/answer-text.js'
 import { jsonSchemaOf } from '../../src/contract/json-schema.js'
 import { createMockApp, type MockApp } from '../../src/mock/app.js'
 
@@ -91,12 +92,16 @@ const parseJson = (text: string): unknown => {
 
 const isAbort = (error: Error) => error.name === 'TimeoutError' || error.name === 'AbortError'
 
-/** A JSON answer with the headers of `from` (content-length dropped: the body changed). */
+/**
+ * A JSON answer with the headers of `from` (content-length dropped: the body changed), its text
+ * remembered as the mock's answers are (an in-process judge reads it without a web stream).
+ */
 export const jsonResponse = (body: unknown, from: Response, status = from.status) => {
   const headers = new Headers(from.headers)
   headers.delete('content-length')
   headers.set('content-type', 'application/json')
-  return new Response(JSON.stringify(body), { status, headers })
+  const text = JSON.stringify(body)
+  return rememberAnswerText(new Response(text, { status, headers }), text)
 }
 
 /**
@@ -109,13 +114,18 @@ export const wrapMock = (options: WrapOptions = {}): JudgedApp => {
   app.all('*', async (c) => {
     const url = new URL(c.req.url)
     const text = await c.req.text()
+    let json: { value: unknown } | undefined
     const request: Incoming = {
       ...routeOf(c.req.method, url.pathname),
       method: c.req.method,
       path: url.pathname,
       text,
       contentType: c.req.header('content-type'),
-      json: parseJson(text),
+      // Parsed when a hook reads it: most hooks never do.
+      get json() {
+        json ??= { value: parseJson(text) }
+        return json.value
+      },
       signal: c.req.raw.signal,
     }
     const rewrite = await options.before?.(request, mock)
