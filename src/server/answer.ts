@@ -13,12 +13,20 @@ import type { ServerEnv } from './server-env.js'
 /** Whether a path's answers take their headers from the request's plain record (`/v1/*`). */
 export const isApiPath = (path: string) => path === '/v1' || path.startsWith('/v1/')
 
+/**
+ * The request's context with the variables both servers keep (`ServerEnv`). Both are built as
+ * `Hono<ServerEnv>`, so every context this file is given is one; the writers take a plain `Context`
+ * because Hono's is invariant in its env, and a route's narrower context would not be accepted.
+ * The one cast of this file.
+ */
+const serverContext = (c: Context): Context<ServerEnv> => c as Context<ServerEnv>
+
 /** The plain record of the request's answer headers, or undefined (Hono's own headers then). */
 const recordOf = (c: Context): Record<string, string> | undefined =>
-  (c as Context<ServerEnv>).get('answerHeaders')
+  serverContext(c).get('answerHeaders')
 
 /** Starts the request's plain record of answer headers: every answer to it will carry them. */
-export const useAnswerHeaders = (c: Context) => (c as Context<ServerEnv>).set('answerHeaders', {})
+export const useAnswerHeaders = (c: Context) => serverContext(c).set('answerHeaders', {})
 
 /** Sets a header every answer to this request carries (CORS, `connection: close`). */
 export const setAnswerHeader = (c: Context, name: string, value: string) => {
@@ -63,9 +71,8 @@ export const answer = (
   }
   const res = new Response(text, { status, headers: sortedHeaders(record, headers) })
   // Read back as text in-process (the judge); an answer on a node socket goes to node alone.
-  if (text !== null && (c as Context<ServerEnv>).env?.incoming === undefined)
-    rememberAnswerText(res, text)
-  ;(c as Context<ServerEnv>).set('written', { res, text, journalText })
+  if (text !== null && serverContext(c).env?.incoming === undefined) rememberAnswerText(res, text)
+  serverContext(c).set('written', { res, text, journalText })
   return res
 }
 
@@ -80,7 +87,7 @@ export const answerJson = (
   headers: Record<string, string> = {},
 ): Response => {
   const allHeaders = { 'content-type': 'application/json', ...headers }
-  const operation = recordOf(c) ? (c as Context<ServerEnv>).get('operation') : undefined
+  const operation = recordOf(c) ? serverContext(c).get('operation') : undefined
   const written = operation && writeWithJournalCopy(operation.operationId, status, value)
   return written
     ? answer(c, written.text, status, allHeaders, written.journalText)
