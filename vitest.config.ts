@@ -9,6 +9,12 @@ export default defineConfig({
     // where the judge matrix and the proxy's then ran one after the other.
     pool: 'forks',
     maxWorkers: availableParallelism(),
+    // A fork runs file after file with the modules it has loaded, warm: a fresh process per file
+    // cost each of the 140 files its own start, imports and JIT warm-up (a contract run costs
+    // ten times more CPU cold than warm). So no test may lean on a fresh module: a second run
+    // in one process must do what a first does, which is what a user's long-lived process needs
+    // too (describeContract in a watch run, the proxy judging all day).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Type tests (expectTypeOf): `npm run test:types`; `npm run typecheck` checks them too.

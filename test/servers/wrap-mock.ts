@@ -1,4 +1,4 @@
-// Builders for the servers the contract suite judges (test/contract/judge.test.ts): our mock,
+// Builders for the servers the contract suite judges (test/contract/judge-matrix.ts): our mock,
 // wrapped in a small Hono app that changes one thing about it. Builders only, no assertions.
 import { Hono } from 'hono'
 import { matchOperation } from '../../src/api/match-operation.js'

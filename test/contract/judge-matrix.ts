@@ -7,6 +7,7 @@ import { createMockApp } from '../../src/mock/app.js'
 import { cleanUpAfterEach } from '../helpers/clean-up.js'
 import { type FetchHandler, startAppServer, type TestServer } from '../helpers/hostile-server.js'
 import { serversIn } from '../servers/servers-in.js'
+import { inShard, isFirst, type Shard } from '../servers/shard.js'
 import type { BrokenServer, ServerIds, VariantServer } from '../servers/wrap-mock.js'
 
 const SEED = 1
@@ -14,7 +15,7 @@ const RUNS = 5
 /**
  * A seed beside the matrix's, one generated body per operation: a broken server's verdict must not
  * hang on the seed (the catalogue's cases, the same on every seed, make most of a run's cost).
- * test/proxy/judges-servers.test.ts judges every broken server on a third seed, through the proxy.
+ * test/proxy/proxy-matrix.ts judges every broken server on a third seed, through the proxy.
  */
 const OTHER_SEED = 99
 const OTHER_RUNS = 1
@@ -27,7 +28,7 @@ const HTTP_TIMEOUT_MS = 3_000
 type InProcess = { request: (input: string, init: RequestInit) => Response | Promise<Response> }
 
 // The modules' shapes are fixed by test/servers/wrap-mock.ts (`broken`, `variant`).
-const broken = (await serversIn('broken')).map(({ name, module }) => {
+const broken = (await serversIn('broken', 'judge')).map(({ name, module }) => {
   const server = module as BrokenServer
   return { name, breaks: server.breaks, catches: server.catches, server }
 })
@@ -41,7 +42,7 @@ const onOtherSeed = new Map(
     module as BrokenServer,
   ]),
 )
-const variants = (await serversIn('variants')).map(({ name, module }) => {
+const variants = (await serversIn('variants', 'judge')).map(({ name, module }) => {
   const server = module as VariantServer
   return { name, server }
 })
@@ -63,10 +64,12 @@ const judge = (app: InProcess, ids: ServerIds, options: Partial<ContractOptions>
     ...options,
   })
 
-const { servers } = cleanUpAfterEach<TestServer>()
-
 /** The contract suite against a Hono app on a real port, with the default fetch. */
-const judgeOverHttp = async (app: InProcess & { fetch: FetchHandler }, ids: ServerIds) => {
+const judgeOverHttp = async (
+  servers: TestServer[],
+  app: InProcess & { fetch: FetchHandler },
+  ids: ServerIds,
+) => {
   const server = await startAppServer(app)
   servers.push(server)
   return runContract({
@@ -144,85 +147,109 @@ const describeReport = (report: Report) => {
   return [`seed ${report.seed}${stopped}`, ...findings].join('\n')
 }
 
-describe('contract suite as a judge', () => {
-  it('judges at least 25 broken servers and 3 variants', () => {
-    expect(broken.length).toBeGreaterThanOrEqual(25)
-    expect(variants.length).toBeGreaterThanOrEqual(3)
-  })
+/**
+ * The matrix's part for `shard` (test/contract/judge-*.test.ts): every broken server and variant of
+ * the shard judged, and, in the first shard, the checks of the whole list and our own mock.
+ */
+export const judgeMatrix = (shard: Shard) =>
+  describe(`contract suite as a judge (${shard.index}/${shard.count})`, () => {
+    const { servers } = cleanUpAfterEach<TestServer>()
 
-  it('names a check of the default profile in every broken server', () => {
-    const known = defaultChecks.map((check) => check.id)
-    expect(broken.filter(({ breaks }) => !known.includes(breaks))).toEqual([])
-  })
+    // The checks of the whole list: once, in the first shard.
+    if (isFirst(shard)) {
+      it('judges at least 25 broken servers and 3 variants', () => {
+        expect(broken.length).toBeGreaterThanOrEqual(25)
+        expect(variants.length).toBeGreaterThanOrEqual(3)
+      })
 
-  it('names a class of the catalogue in every broken server that says which class catches it', () => {
-    const known = CATALOGUE.map((c) => c.id)
-    const unknown = broken.flatMap(({ name, catches }) =>
-      catches === undefined || known.includes(catches) ? [] : [`${name}: ${catches}`],
+      it('names a check of the default profile in every broken server', () => {
+        const known = defaultChecks.map((check) => check.id)
+        expect(broken.filter(({ breaks }) => !known.includes(breaks))).toEqual([])
+      })
+
+      it('names a class of the catalogue in every broken server that says which class catches it', () => {
+        const known = CATALOGUE.map((c) => c.id)
+        const unknown = broken.flatMap(({ name, catches }) =>
+          catches === undefined || known.includes(catches) ? [] : [`${name}: ${catches}`],
+        )
+        expect(unknown).toEqual([])
+      })
+
+      it('has a broken server for every class of the catalogue that only that class catches', () => {
+        const caught = new Set(broken.map(({ catches }) => catches))
+        const uncaught = CATALOGUE.map((c) => c.id).filter((id) => !caught.has(id))
+        expect(
+          uncaught,
+          `classes no broken server is caught by alone: ${uncaught.join(', ')}`,
+        ).toEqual(INSEPARABLE)
+      })
+
+      it('breaks every error check of the default profile with at least one server', () => {
+        const broke = new Set(broken.map(({ breaks }) => breaks))
+        const unbroken = defaultChecks
+          .filter((check) => check.severity === 'error' && !broke.has(check.id))
+          .map((check) => check.id)
+        expect(unbroken).toEqual([])
+      })
+    }
+
+    it.each(inShard(['default', 'strict'] as const, shard))(
+      'passes our mock with no failure in the %s profile',
+      async (profile) => {
+        const app = createMockApp()
+        const report = await judge(app, app.ids, { strict: profile === 'strict' })
+        expect(withOutcome(report, 'failed'), describeReport(report)).toEqual([])
+        expect(withOutcome(report, 'warned'), describeReport(report)).toEqual([])
+      },
     )
-    expect(unknown).toEqual([])
-  })
 
-  it('has a broken server for every class of the catalogue that only that class catches', () => {
-    const caught = new Set(broken.map(({ catches }) => catches))
-    const uncaught = CATALOGUE.map((c) => c.id).filter((id) => !caught.has(id))
-    expect(uncaught, `classes no broken server is caught by alone: ${uncaught.join(', ')}`).toEqual(
-      INSEPARABLE,
+    it.each(
+      inShard(
+        broken.filter(({ breaks }) => !isWarning(breaks)),
+        shard,
+      ),
+    )(
+      'fails $name on $breaks, within the run bound, with the same verdict on another seed',
+      async ({ name, breaks, catches, server }) => {
+        const report = await judge(server.app, server.ids)
+        expect.soft(withOutcome(report, 'failed'), describeReport(report)).toContain(breaks)
+        // Only its class catches it: every catalogue case that fails `breaks` is of that class.
+        if (catches !== undefined)
+          expect.soft(classesFailing(report, breaks), describeReport(report)).toEqual([catches])
+        // A hanging or truncating server must not stretch the run past its bound.
+        expect.soft(report.durationMs).toBeLessThan(RUN_TIMEOUT_MS)
+        expect
+          .soft(await verdictOnOtherSeed(name), `seed ${OTHER_SEED} against seed ${SEED}`)
+          .toEqual(verdictOf(report))
+      },
+    )
+
+    it.each(
+      inShard(
+        broken.filter(({ breaks }) => isWarning(breaks)),
+        shard,
+      ),
+    )(
+      'warns on $name by default and fails it on $breaks under strict, on another seed too',
+      async ({ name, breaks, server }) => {
+        const lenient = await judge(server.app, server.ids)
+        expect.soft(withOutcome(lenient, 'warned'), describeReport(lenient)).toEqual([breaks])
+        expect.soft(withOutcome(lenient, 'failed'), describeReport(lenient)).toEqual([])
+        const strict = await judge(server.app, server.ids, { strict: true })
+        expect.soft(withOutcome(strict, 'failed'), describeReport(strict)).toEqual([breaks])
+        expect
+          .soft(await verdictOnOtherSeed(name), `seed ${OTHER_SEED} against seed ${SEED}`)
+          .toEqual(verdictOf(lenient))
+      },
+    )
+
+    it.each(inShard(variants, shard))(
+      'passes variant $name with no failure',
+      async ({ server }) => {
+        const report = server.isOverHttp
+          ? await judgeOverHttp(servers, server.app, server.ids)
+          : await judge(server.app, server.ids, server.baseUrl ? { baseUrl: server.baseUrl } : {})
+        expect(withOutcome(report, 'failed'), describeReport(report)).toEqual([])
+      },
     )
   })
-
-  it('breaks every error check of the default profile with at least one server', () => {
-    const broke = new Set(broken.map(({ breaks }) => breaks))
-    const unbroken = defaultChecks
-      .filter((check) => check.severity === 'error' && !broke.has(check.id))
-      .map((check) => check.id)
-    expect(unbroken).toEqual([])
-  })
-
-  it.each(['default', 'strict'] as const)(
-    'passes our mock with no failure in the %s profile',
-    async (profile) => {
-      const app = createMockApp()
-      const report = await judge(app, app.ids, { strict: profile === 'strict' })
-      expect(withOutcome(report, 'failed'), describeReport(report)).toEqual([])
-      expect(withOutcome(report, 'warned'), describeReport(report)).toEqual([])
-    },
-  )
-
-  it.each(broken.filter(({ breaks }) => !isWarning(breaks)))(
-    'fails $name on $breaks, within the run bound, with the same verdict on another seed',
-    async ({ name, breaks, catches, server }) => {
-      const report = await judge(server.app, server.ids)
-      expect.soft(withOutcome(report, 'failed'), describeReport(report)).toContain(breaks)
-      // Only its class catches it: every catalogue case that fails `breaks` is of that class.
-      if (catches !== undefined)
-        expect.soft(classesFailing(report, breaks), describeReport(report)).toEqual([catches])
-      // A hanging or truncating server must not stretch the run past its bound.
-      expect.soft(report.durationMs).toBeLessThan(RUN_TIMEOUT_MS)
-      expect
-        .soft(await verdictOnOtherSeed(name), `seed ${OTHER_SEED} against seed ${SEED}`)
-        .toEqual(verdictOf(report))
-    },
-  )
-
-  it.each(broken.filter(({ breaks }) => isWarning(breaks)))(
-    'warns on $name by default and fails it on $breaks under strict, on another seed too',
-    async ({ name, breaks, server }) => {
-      const lenient = await judge(server.app, server.ids)
-      expect.soft(withOutcome(lenient, 'warned'), describeReport(lenient)).toEqual([breaks])
-      expect.soft(withOutcome(lenient, 'failed'), describeReport(lenient)).toEqual([])
-      const strict = await judge(server.app, server.ids, { strict: true })
-      expect.soft(withOutcome(strict, 'failed'), describeReport(strict)).toEqual([breaks])
-      expect
-        .soft(await verdictOnOtherSeed(name), `seed ${OTHER_SEED} against seed ${SEED}`)
-        .toEqual(verdictOf(lenient))
-    },
-  )
-
-  it.each(variants)('passes variant $name with no failure', async ({ server }) => {
-    const report = server.isOverHttp
-      ? await judgeOverHttp(server.app, server.ids)
-      : await judge(server.app, server.ids, server.baseUrl ? { baseUrl: server.baseUrl } : {})
-    expect(withOutcome(report, 'failed'), describeReport(report)).toEqual([])
-  })
-})

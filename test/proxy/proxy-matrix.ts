@@ -8,9 +8,8 @@ import type { JournalEntry } from '../../src/server/journal.js'
 import { cleanUpAfterEach } from '../helpers/clean-up.js'
 import { startAppServer } from '../helpers/hostile-server.js'
 import { serversIn } from '../servers/servers-in.js'
+import { inShard, isFirst, type Shard } from '../servers/shard.js'
 import type { BrokenServer, ServerIds, VariantServer } from '../servers/wrap-mock.js'
-
-const { servers } = cleanUpAfterEach<{ close(): Promise<void> }>()
 
 type InProcess = { request: (input: string, init: RequestInit) => Response | Promise<Response> }
 
@@ -70,65 +69,82 @@ const isSameExchange = (
   }
 }
 
-describe('the proxy in front of our mock', () => {
-  it('lets a whole contract run through and finds no violation on any exchange', async () => {
-    const mock = createMockApp()
-    const { report, entries } = await throughProxy(mock, mock.ids)
-    expect(report.results.filter((r) => r.outcome === 'failed')).toEqual([])
-    expect(entries.length).toBeGreaterThan(100)
-    expect(entries.filter((e) => e.operationId !== null).length).toBeGreaterThan(100)
-    expect(entries.flatMap((e) => e.violations ?? [])).toEqual([])
-  })
-})
-
-const variants = (await serversIn('variants')).map(({ name, module }) => ({
+const variants = (await serversIn('variants', 'proxy')).map(({ name, module }) => ({
   name,
   server: module as VariantServer,
 }))
 
-describe('the proxy in front of servers that keep the spec differently', () => {
-  it.each(variants)('$name: no violation', async ({ server }) => {
-    let baseUrl = server.baseUrl
-    if (server.isOverHttp === true) {
-      const real = await startAppServer(server.app)
-      servers.push(real)
-      baseUrl = real.url
-    }
-    const { entries } = await throughProxy(server.app, server.ids, {
-      ...(baseUrl === undefined ? {} : { baseUrl }),
-      overHttp: server.isOverHttp === true,
-    })
-    expect(entries.length).toBeGreaterThan(50)
-    expect(entries.flatMap((e) => e.violations ?? [])).toEqual([])
-  })
-})
-
 /**
- * The broken servers are judged on a seed the contract matrix (test/contract/judge.test.ts, seeds 1
+ * The broken servers are judged on a seed the contract matrix (test/contract/judge-matrix.ts, seeds 1
  * and 99) does not use, one generated body per operation: the contract behind the proxy must still
  * catch each of them, and the proxy must name what it caught.
  */
 const BROKEN_SEED = 2
 const BROKEN_RUNS = 1
+/** The proxy's timeout in front of a server that never answers. */
+const DEAF_PROXY_TIMEOUT_MS = 15
 
-const broken = (await serversIn('broken')).map(({ name, module }) => ({
+const broken = (await serversIn('broken', 'proxy')).map(({ name, module }) => ({
   name,
   server: module as BrokenServer,
 }))
 
-describe('the proxy in front of each broken server', () => {
-  it('knows a server for every check it may name', () => {
-    expect(broken.length).toBeGreaterThan(70)
+/**
+ * The matrix's part for `shard` (test/proxy/proxy-matrix-*.test.ts): the proxy in front of each
+ * variant and broken server of the shard, and, in the first shard, in front of our own mock.
+ */
+export const proxyMatrix = (shard: Shard) => {
+  const { servers } = cleanUpAfterEach<{ close(): Promise<void> }>()
+
+  if (isFirst(shard))
+    describe('the proxy in front of our mock', () => {
+      it('lets a whole contract run through and finds no violation on any exchange', async () => {
+        const mock = createMockApp()
+        const { report, entries } = await throughProxy(mock, mock.ids)
+        expect(report.results.filter((r) => r.outcome === 'failed')).toEqual([])
+        expect(entries.length).toBeGreaterThan(100)
+        expect(entries.filter((e) => e.operationId !== null).length).toBeGreaterThan(100)
+        expect(entries.flatMap((e) => e.violations ?? [])).toEqual([])
+      })
+    })
+
+  describe('the proxy in front of servers that keep the spec differently', () => {
+    it.each(inShard(variants, shard))('$name: no violation', async ({ server }) => {
+      let baseUrl = server.baseUrl
+      if (server.isOverHttp === true) {
+        const real = await startAppServer(server.app)
+        servers.push(real)
+        baseUrl = real.url
+      }
+      const { entries } = await throughProxy(server.app, server.ids, {
+        ...(baseUrl === undefined ? {} : { baseUrl }),
+        overHttp: server.isOverHttp === true,
+      })
+      expect(entries.length).toBeGreaterThan(50)
+      expect(entries.flatMap((e) => e.violations ?? [])).toEqual([])
+    })
   })
 
-  it.each(broken.filter(({ server }) => !(server.breaks in NOT_FROM_TRAFFIC)))(
-    '$name: names $server.breaks on the exchange the contract failed',
-    async ({ server }) => {
+  describe('the proxy in front of each broken server', () => {
+    if (isFirst(shard))
+      it('knows a server for every check it may name', () => {
+        expect(broken.length).toBeGreaterThan(70)
+      })
+
+    it.each(
+      inShard(
+        broken.filter(({ server }) => !(server.breaks in NOT_FROM_TRAFFIC)),
+        shard,
+      ),
+    )('$name: names $server.breaks on the exchange the contract failed', async ({ server }) => {
       // A server that never answers: the proxy answers its caller a 504 itself (which the
       // contract, behind it, reports as a server error) and names `responds` in its own journal.
+      // Every LLM provider update of the run waits out the proxy's timeout: a short one keeps the
+      // run at seconds (at 60 ms its ~300 updates took 18 s), and an in-process answer of the
+      // mock's own takes well under it.
       const isDeaf = server.breaks === 'responds'
       const { report, entries } = await throughProxy(server.app, server.ids, {
-        proxyTimeoutMs: isDeaf ? 60 : 2_000,
+        proxyTimeoutMs: isDeaf ? DEAF_PROXY_TIMEOUT_MS : 2_000,
         seed: BROKEN_SEED,
         runs: BROKEN_RUNS,
       })
@@ -141,18 +157,23 @@ describe('the proxy in front of each broken server', () => {
       )
       expect(flagged.length).toBeGreaterThan(0)
       expect(flagged.some((entry) => findings.some((f) => isSameExchange(entry, f)))).toBe(true)
-    },
-  )
+    })
 
-  it.each(broken.filter(({ server }) => server.breaks in NOT_FROM_TRAFFIC))(
-    '$name: $server.breaks cannot be judged from traffic, and no other violation is invented',
-    async ({ server }) => {
-      const { report, entries } = await throughProxy(server.app, server.ids, {
-        seed: BROKEN_SEED,
-        runs: BROKEN_RUNS,
-      })
-      expect(findingsOf(report, server.breaks).length).toBeGreaterThan(0)
-      expect(entries.flatMap((e) => e.violations ?? []).map((v) => v.check)).toEqual([])
-    },
-  )
-})
+    it.each(
+      inShard(
+        broken.filter(({ server }) => server.breaks in NOT_FROM_TRAFFIC),
+        shard,
+      ),
+    )(
+      '$name: $server.breaks cannot be judged from traffic, and no other violation is invented',
+      async ({ server }) => {
+        const { report, entries } = await throughProxy(server.app, server.ids, {
+          seed: BROKEN_SEED,
+          runs: BROKEN_RUNS,
+        })
+        expect(findingsOf(report, server.breaks).length).toBeGreaterThan(0)
+        expect(entries.flatMap((e) => e.violations ?? []).map((v) => v.check)).toEqual([])
+      },
+    )
+  })
+}

@@ -1,0 +1,4 @@
+// The proxy as a judge of traffic, part 1 of 4 (test/proxy/proxy-matrix.ts): the parts run side by side.
+import { proxyMatrix } from './proxy-matrix.js'
+
+proxyMatrix({ index: 1, count: 4 })
