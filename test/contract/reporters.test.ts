@@ -155,6 +155,29 @@ describe('reporters', () => {
     expect.soft(quoted).not.toMatch(/"(imageVersion|name|workspacePath)":"\[REDACTED\]/)
   })
 
+  // Before: the keys of a case sent as JSON text (an escaped spelling) were not looked for, and a
+  // short answer echoing one (`"echoedKey":"apiKey a/b 😀 é"`) was quoted as it came.
+  it('masks a generated API key echoed by a short answer to a body sent as escaped JSON text', async () => {
+    const mock = createMockApp()
+    const echoing = new Hono().all('*', async (c) => {
+      const sent = await c.req.json().catch(() => ({}))
+      return c.json({ echoedKey: sent?.apiKey ?? null }, 400)
+    })
+    const report = await runContract({
+      baseUrl: 'http://echoing.test',
+      fetch: (input, init) => echoing.request(input, init),
+      ...mock.ids,
+      seed: SEED,
+      runs: 1,
+    })
+    const echoes =
+      answerParts(report)
+        .join('\n')
+        .match(/"echoedKey":"[^"]*"/g) ?? []
+    expect(echoes.length).toBeGreaterThan(0)
+    for (const echo of echoes) expect.soft(echo).toMatch(/^"echoedKey":"\[REDACTED\]/)
+  })
+
   it('prints curl lines that send the generated body as it was sent, API key included', async () => {
     const report = await leakyReport()
     const sentBodies = new Set(
