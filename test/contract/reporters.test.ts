@@ -22,7 +22,9 @@ const leakyServer = () => {
   const mock = createMockApp()
   const app = new Hono()
   app.all('*', async (c) => {
-    const res = await mock.request(c.req.raw.clone())
+    // fetch, not request: a clone is a native Request, and once @hono/node-server has served in this
+    // process (it replaces globalThis.Request) request()'s `instanceof Request` takes it for a path.
+    const res = await mock.fetch(c.req.raw.clone())
     if (!res.headers.get('content-type')?.includes('json')) return res
     const body = (await res.json()) as Record<string, unknown>
     const sent = await c.req.json().catch(() => ({}))
