@@ -22,12 +22,13 @@ export type DescribedExchange = {
 }
 
 /** The response as redacted text: a JSON answer masked by field names, echoed keys included. */
-const responseText = ({ case: c, exchange }: CheckInput, redactor: Redactor) => {
+const responseText = ({ exchange, sentJson }: CheckInput, redactor: Redactor) => {
   const response = exchange.response
   if (!response) return undefined
   if (!response.isJson) return redactor.response(response.text)
-  // The API keys this request sent: masked where a field of the answer carries one back whole.
-  const sentKeys = secretsIn('json' in c.body ? c.body.json : undefined)
+  // The API keys this request sent, masked where a field of the answer carries one back whole: read
+  // from the body as sent, since a case may send JSON text (`{ raw }`, an escaped spelling).
+  const sentKeys = secretsIn(sentJson)
   return redactor.responseJson(response.json, sentKeys)
 }
 

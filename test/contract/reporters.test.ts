@@ -22,7 +22,9 @@ const leakyServer = () => {
   const mock = createMockApp()
   const app = new Hono()
   app.all('*', async (c) => {
-    const res = await mock.request(c.req.raw.clone())
+    // fetch, not request: a clone is a native Request, and once @hono/node-server has served in this
+    // process (it replaces globalThis.Request) request()'s `instanceof Request` takes it for a path.
+    const res = await mock.fetch(c.req.raw.clone())
     if (!res.headers.get('content-type')?.includes('json')) return res
     const body = (await res.json()) as Record<string, unknown>
     const sent = await c.req.json().catch(() => ({}))
@@ -153,6 +155,29 @@ describe('reporters', () => {
       expect.soft(isMask, echo).toBe(true)
     }
     expect.soft(quoted).not.toMatch(/"(imageVersion|name|workspacePath)":"\[REDACTED\]/)
+  })
+
+  // Before: the keys of a case sent as JSON text (an escaped spelling) were not looked for, and a
+  // short answer echoing one (`"echoedKey":"apiKey a/b 😀 é"`) was quoted as it came.
+  it('masks a generated API key echoed by a short answer to a body sent as escaped JSON text', async () => {
+    const mock = createMockApp()
+    const echoing = new Hono().all('*', async (c) => {
+      const sent = await c.req.json().catch(() => ({}))
+      return c.json({ echoedKey: sent?.apiKey ?? null }, 400)
+    })
+    const report = await runContract({
+      baseUrl: 'http://echoing.test',
+      fetch: (input, init) => echoing.request(input, init),
+      ...mock.ids,
+      seed: SEED,
+      runs: 1,
+    })
+    const echoes =
+      answerParts(report)
+        .join('\n')
+        .match(/"echoedKey":"[^"]*"/g) ?? []
+    expect(echoes.length).toBeGreaterThan(0)
+    for (const echo of echoes) expect.soft(echo).toMatch(/^"echoedKey":"\[REDACTED\]/)
   })
 
   it('prints curl lines that send the generated body as it was sent, API key included', async () => {
