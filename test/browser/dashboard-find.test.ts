@@ -4,15 +4,16 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { chromiumPath, useChromium } from '../helpers/browser.js'
-import { openDashboard, shownEntries, WAIT_MS } from '../helpers/dashboard-page.js'
+import { shownEntries, useDashboardTabs, WAIT_MS } from '../helpers/dashboard-page.js'
 
 const hasChromium = chromiumPath() !== undefined
 if (!hasChromium && process.env['CI']) throw new Error('[worker-api-kit] CI must have chromium')
 
 describe.skipIf(!hasChromium)('dashboard: find, see, replay', { timeout: 60_000 }, () => {
   const chromium = useChromium()
+  const tabs = useDashboardTabs(chromium.browser)
   const dashboard = async (width?: number) => {
-    const opened = await openDashboard(chromium.browser(), width === undefined ? {} : { width })
+    const opened = await tabs.open(width === undefined ? {} : { width })
     chromium.keep(opened)
     return opened
   }
