@@ -9,6 +9,8 @@ export default defineConfig({
     // where the judge matrix and the proxy's then ran one after the other.
     pool: 'forks',
     maxWorkers: availableParallelism(),
+    // One Chromium for the run, started by the first browser test that asks for it.
+    globalSetup: ['test/helpers/shared-chromium.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Type tests (expectTypeOf): `npm run test:types`; `npm run typecheck` checks them too.

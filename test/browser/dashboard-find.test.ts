@@ -1,7 +1,7 @@
 // The dashboard as a workbench, in Chromium against a started mock: find (text, status), an entry
 // seen whole (headers, the Prefer that shaped it), replay with masked values typed and never
 // kept, and the page readable at 800 px. Its files come from the build (dist/dashboard).
-import { readFileSync } from 'node:fs'
+import { text as readText } from 'node:stream/consumers'
 import { describe, expect, it } from 'vitest'
 import { chromiumPath, useChromium } from '../helpers/browser.js'
 import { shownEntries, useDashboardTabs, WAIT_MS } from '../helpers/dashboard-page.js'
@@ -131,8 +131,8 @@ describe.skipIf(!hasChromium)('dashboard: find, see, replay', { timeout: 60_000 
       page.locator('#download-har').click(),
     ])
     expect.soft(file.suggestedFilename()).toBe('worker-api-kit-all.har')
-    const path = await file.path()
-    const text = readFileSync(path, 'utf8')
+    // Read as a stream: the run's Chromium is a remote one, whose downloads have no local path.
+    const text = await readText(await file.createReadStream())
     const har = JSON.parse(text) as { log: { version: string; entries: unknown[] } }
     expect.soft(har.log.version).toBe('1.2')
     expect.soft(har.log.entries).toHaveLength(1)
