@@ -81,8 +81,12 @@ describe.skipIf(!hasChromium)('dashboard: find, see, replay', { timeout: 60_000 
       { ...session, authorization: 'Bearer tok-first-secret' },
     )
     expect(first.status).toBe(200)
-    const entry = shownEntries(page).first()
-    await entry.locator('summary', { hasText: 'PATCH' }).click()
+    const newest = shownEntries(page).first()
+    await newest.locator('summary', { hasText: 'PATCH' }).click()
+    // Pinned by its seq: the replay's own entry comes in on top of it.
+    const entry = page.locator(
+      `#journal details[data-seq="${await newest.getAttribute('data-seq')}"]`,
+    )
     await entry.locator('.replay-button').click()
     const form = entry.locator('form.replay')
     const secrets = form.locator('input[type="password"]')
