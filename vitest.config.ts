@@ -15,6 +15,8 @@ export default defineConfig({
     // in one process must do what a first does, which is what a user's long-lived process needs
     // too (describeContract in a watch run, the proxy judging all day).
     isolate: false,
+    // One Chromium for the run, started by the first browser test that asks for it.
+    globalSetup: ['test/helpers/shared-chromium.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Type tests (expectTypeOf): `npm run test:types`; `npm run typecheck` checks them too.

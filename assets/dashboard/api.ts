@@ -37,7 +37,15 @@ export const adminHeaders = (session?: string): Record<string, string> => {
 
 export const call = async <T>(
   path: string,
-  init: { method?: string; session?: string; body?: unknown } = {},
+  init: {
+    method?: string
+    session?: string
+    body?: unknown
+    /** A call that waits on purpose (a long poll) is bounded by this instead. */
+    timeoutMs?: number
+    /** Ends the call early (a long poll whose filters changed). */
+    signal?: AbortSignal
+  } = {},
 ): Promise<Answer<T>> => {
   const headers = adminHeaders(init.session)
   // A change is a JSON request: the admin guard refuses simple (form-like) writes.
@@ -47,7 +55,10 @@ export const call = async <T>(
       method: init.method ?? 'GET',
       headers,
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.any([
+        AbortSignal.timeout(init.timeoutMs ?? TIMEOUT_MS),
+        ...(init.signal ? [init.signal] : []),
+      ]),
       cache: 'no-store',
     })
     const text = await res.text()

@@ -1,12 +1,15 @@
 // The journal as the page shows it: read live from GET /__mock/requests with Find's filters,
 // newest first, each entry opening on the whole exchange and its actions (replay, a rule).
-import { type Answer, call } from './api.js'
+import { type Answer, call, TIMEOUT_MS } from './api.js'
 import { h, replace } from './dom.js'
 import { download } from './download.js'
 import { type EntryActions, renderEntry } from './entry-view.js'
 import { createFind } from './find.js'
 import { EVERY_SESSION, selectedSession, whenSessionSelected } from './selection.js'
 import type { JournalEntry, JournalPage } from './types.js'
+
+/** What a read of the journal found: entries, none (its wait ended, or the filters changed), or a refusal. */
+export type ReadOutcome = 'entries' | 'none' | 'failed'
 
 /** Pages read in one poll at most: a burst larger than this is read over the next polls. */
 const MAX_PAGES_PER_POLL = 10
@@ -15,8 +18,11 @@ const MAX_ENTRIES = 500
 
 export type JournalList = {
   readonly element: HTMLElement
-  /** Reads the entries after the last one read (a poll). */
-  read(): Promise<void>
+  /**
+   * Reads the entries after the last one read; with `waitMs`, the mock holds the read until an
+   * entry comes (or that long), so the page shows it as it comes. A reload ends the wait.
+   */
+  read(waitMs?: number): Promise<ReadOutcome>
   /** Forgets the entries shown and reads the journal again from its start. */
   reload(): void
   addSession(id: string): void
@@ -32,6 +38,8 @@ export const createJournalList = (actions: EntryActions): JournalList => {
   let latest = 0
   /** Bumped on every reload: a read begun before it drops what it got. */
   let generation = 0
+  /** Ends the read waiting for an entry, whose filters a reload changed. */
+  let waiting: AbortController | undefined
   const shown = new Map<number, { entry: JournalEntry; element: HTMLDetailsElement }>()
   const list = h('div', {
     className: 'entries',
@@ -60,6 +68,7 @@ export const createJournalList = (actions: EntryActions): JournalList => {
 
   const reload = () => {
     generation++
+    waiting?.abort()
     after = 0
     shown.clear()
     replace(list)
@@ -97,21 +106,32 @@ export const createJournalList = (actions: EntryActions): JournalList => {
     applyFilters()
   }
 
-  const read = async () => {
+  const read = async (waitMs = 0): Promise<ReadOutcome> => {
     const begun = generation
+    let outcome: ReadOutcome = 'none'
     for (let page = 0; page < MAX_PAGES_PER_POLL; page++) {
       const query = find.query()
       query.set('after', String(after))
-      const answer = await call<JournalPage>(`/__mock/requests?${query}`)
-      if (begun !== generation) return
+      // Only the first page waits: the pages after it are there already.
+      const wait = page === 0 ? waitMs : 0
+      if (wait > 0) query.set('wait', String(wait))
+      const stop = wait > 0 ? new AbortController() : undefined
+      if (stop) waiting = stop
+      const answer = await call<JournalPage>(`/__mock/requests?${query}`, {
+        timeoutMs: wait + TIMEOUT_MS,
+        ...(stop ? { signal: stop.signal } : {}),
+      })
+      if (begun !== generation) return 'none'
       find.refused(answer.ok ? null : `The journal refused these filters: ${answer.message}`)
-      if (!answer.ok) return
+      if (!answer.ok) return 'failed'
+      if (answer.body.entries.length > 0) outcome = 'entries'
       add(answer.body.entries)
       const last = answer.body.entries.at(-1)
       if (last) after = last.seq
-      if (answer.body.next === null) return
+      if (answer.body.next === null) return outcome
       after = answer.body.next
     }
+    return outcome
   }
 
   const entriesAfter = async (since: number, session: string) => {

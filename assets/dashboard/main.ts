@@ -12,15 +12,24 @@ import { answerNextForm } from './rule-form.js'
 import { whenSessionSelected } from './selection.js'
 import type { Health } from './types.js'
 
-/** The journal is read about every second. */
-const POLL_MS = 1_000
-/** The side panels and health are read every few polls. */
-const PANELS_EVERY = 2
+/**
+ * A read of the journal waits this long for an entry: the mock answers as one comes, so a request
+ * shows at once, and an idle page asks about twice a minute (it asked every second).
+ */
+const JOURNAL_WAIT_MS = 25_000
+/** After a read that brought entries, the next waits this long: a burst is read in batches. */
+const BURST_GAP_MS = 250
+/** After a failed read (the mock stopped, a filter refused, the token asked for), this long. */
+const RETRY_MS = 1_000
+/**
+ * The side panels and health are read this often, and as soon as entries come in (a request may
+ * have changed the state); a change by the admin API alone shows within this.
+ */
+const PANELS_MS = 2_000
 
 const root = document.getElementById('app') ?? document.body
 let health: Health | undefined
 let isPaused = false
-let polls = 0
 
 // --- header -------------------------------------------------------------------------------
 const modeBadge = h('span', { className: 'mode', attrs: { id: 'mode' } })
@@ -119,19 +128,45 @@ const refreshPanels = async () => {
 // One session selection: the panels follow the journal's filter, and the other way round.
 whenSessionSelected(() => void refreshPanels())
 
-const tick = async () => {
-  if (isPaused) return
-  await journal.read()
-  polls++
-  if (polls % PANELS_EVERY === 0) await Promise.all([readHealth(), refreshPanels()])
+/** One read of the panels and health at a time: a call while one runs gets that one. */
+let reading: Promise<void> | undefined
+const readPanels = () => {
+  reading ??= Promise.all([readHealth(), refreshPanels()])
+    .then(() => undefined)
+    .finally(() => {
+      reading = undefined
+    })
+  return reading
 }
 
-let timer: ReturnType<typeof setTimeout> | undefined
+let journalTimer: ReturnType<typeof setTimeout> | undefined
+let isFollowing = false
+/** Reads the journal as entries come, and the panels after them; again and again. */
+const followJournal = async () => {
+  if (isPaused) {
+    isFollowing = false
+    return
+  }
+  const outcome = await journal.read(JOURNAL_WAIT_MS)
+  if (outcome === 'entries') void readPanels()
+  const gap = outcome === 'failed' ? RETRY_MS : outcome === 'entries' ? BURST_GAP_MS : 0
+  journalTimer = setTimeout(() => void followJournal(), gap)
+}
+
+let panelsTimer: ReturnType<typeof setTimeout> | undefined
+const schedulePanels = () => {
+  clearTimeout(panelsTimer)
+  panelsTimer = setTimeout(() => {
+    void (isPaused ? Promise.resolve() : readPanels()).finally(schedulePanels)
+  }, PANELS_MS)
+}
+
 const schedule = () => {
-  clearTimeout(timer)
-  timer = setTimeout(() => {
-    void tick().finally(schedule)
-  }, POLL_MS)
+  schedulePanels()
+  if (isFollowing) return
+  isFollowing = true
+  clearTimeout(journalTimer)
+  void followJournal()
 }
 
 const start = async () => {

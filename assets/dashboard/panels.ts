@@ -242,6 +242,8 @@ export const createPanels = (changed: (what: 'scenario' | 'reset') => void): Pan
     const stateAnswer = await call<SessionState>('/__mock/state?limit=50', {
       session: stateSession(),
     })
+    // ...nor one opened while the state was being read: the answer would redraw it away.
+    if (!force && isEditing()) return
     if (stateAnswer.ok) {
       renderState(stateAnswer.body)
       renderScenarios(stateAnswer.body.scenario)

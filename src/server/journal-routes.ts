@@ -23,6 +23,21 @@ const RequestsQuery = z
   })
   .strict()
 
+/** The longest a read of the journal waits for an entry (`?wait=`): under common proxies' idle cut. */
+export const MAX_JOURNAL_WAIT_MS = 30_000
+/** Wake-ups one waiting read takes at most (entries recorded that its filters leave out). */
+const MAX_WAKES = 10_000
+
+/** `?wait=MS`: with nothing to answer, wait up to MS for an entry (a long poll: the dashboard's). */
+const WaitQuery = z.object({
+  wait: z
+    .string()
+    .regex(/^[0-9]{1,5}$/, 'milliseconds: a whole number, 0 or more')
+    .transform(Number)
+    .pipe(z.number().max(MAX_JOURNAL_WAIT_MS))
+    .optional(),
+})
+
 /** Characters a session keeps in a HAR's file name; any other becomes `_`. */
 const FILE_NAME_UNSAFE = /[^A-Za-z0-9._-]/g
 /** Most characters of a session in a HAR's file name. */
@@ -40,8 +55,11 @@ const harFileName = (session: string | undefined) => {
 }
 
 /** The journal query a request asks for (its session by query, else by `x-mock-session`), or a 400. */
-const pageQueryOf = (c: Context): JournalPageQuery | Response => {
-  const parsed = RequestsQuery.safeParse(c.req.query())
+const pageQueryOf = (
+  c: Context,
+  raw: Record<string, string> = c.req.query(),
+): JournalPageQuery | Response => {
+  const parsed = RequestsQuery.safeParse(raw)
   if (!parsed.success) return invalidQuery(c, parsed.error)
   const { session, operation, after, limit, q, status } = parsed.data
   return {
@@ -60,10 +78,22 @@ const pageQueryOf = (c: Context): JournalPageQuery | Response => {
  * journal as the admin API serves it, for the mock and for the proxy alike.
  */
 export const registerJournalRoutes = <E extends ServerEnv>(app: Hono<E>, journal: Journal) => {
-  app.get(`${ADMIN_PREFIX}/requests`, (c) => {
-    const query = pageQueryOf(c)
+  app.get(`${ADMIN_PREFIX}/requests`, async (c) => {
+    const { wait: waitText, ...raw } = c.req.query()
+    const waiting = WaitQuery.safeParse({ wait: waitText })
+    if (!waiting.success) return invalidQuery(c, waiting.error)
+    const query = pageQueryOf(c, raw)
     if (query instanceof Response) return query
-    const { items, next } = journal.page(query)
+    let { items, next } = journal.page(query)
+    const { wait } = waiting.data
+    if (wait) {
+      // Until an entry passes the filters, the wait ends, or the client goes away.
+      const until = AbortSignal.any([AbortSignal.timeout(wait), c.req.raw.signal])
+      for (let wakes = 0; wakes < MAX_WAKES && items.length === 0 && !until.aborted; wakes++) {
+        await journal.nextRecord(until)
+        ;({ items, next } = journal.page(query))
+      }
+    }
     return c.json({ count: items.length, entries: items, next })
   })
 

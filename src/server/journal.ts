@@ -116,6 +116,8 @@ export const createJournal = (
   let head = 0
   let bytes = 0
   let seq = 0
+  /** Who waits for the next entry (long polls of the journal). */
+  let waiting: (() => void)[] = []
   const live = () => {
     if (head > 0) {
       kept = kept.slice(head)
@@ -198,7 +200,27 @@ export const createJournal = (
       kept.push({ entry: stored, size })
       bytes += size
       trim()
+      if (waiting.length > 0) {
+        const woken = waiting
+        waiting = []
+        for (const wake of woken) wake()
+      }
     },
+    /** Resolves once the next entry is recorded, or at once when `signal` aborts. */
+    nextRecord: (signal: AbortSignal) =>
+      new Promise<void>((resolve) => {
+        if (signal.aborted) return resolve()
+        const wake = () => {
+          signal.removeEventListener('abort', stop)
+          resolve()
+        }
+        const stop = () => {
+          waiting = waiting.filter((other) => other !== wake)
+          resolve()
+        }
+        signal.addEventListener('abort', stop, { once: true })
+        waiting.push(wake)
+      }),
     /** Every kept entry that passes the filter, oldest first (in-process readers). */
     list: (filter: JournalFilter = {}) =>
       [...matching(filter, 0)].map((item) => forReaders(item.entry)),

@@ -51,10 +51,12 @@ describe.skipIf(!hasChromium)('a browser page of another origin', () => {
     await Promise.all([browser?.close(), mock?.close(), site?.close()])
   })
 
+  /** The describe's one tab, loaded afresh on `host` (a new context per test cost ~1 s more). */
+  let tab: Page | undefined
   const pageOn = async (host: string, port = site.port) => {
-    const page = await browser.newPage()
-    await page.goto(`http://${host}:${port}/`)
-    return page
+    tab ??= await browser.newPage()
+    await tab.goto(`http://${host}:${port}/`)
+    return tab
   }
   const json = { 'content-type': 'application/json' }
 

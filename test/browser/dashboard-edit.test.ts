@@ -3,7 +3,7 @@
 // added from an entry answering the next request, and confirmations (cancel keeps, confirm acts).
 import { describe, expect, it } from 'vitest'
 import { chromiumPath, useChromium } from '../helpers/browser.js'
-import { openDashboard, shownEntries, WAIT_MS } from '../helpers/dashboard-page.js'
+import { shownEntries, useDashboardTabs, WAIT_MS } from '../helpers/dashboard-page.js'
 
 const hasChromium = chromiumPath() !== undefined
 if (!hasChromium && process.env['CI']) throw new Error('[worker-api-kit] CI must have chromium')
@@ -18,8 +18,9 @@ describe.skipIf(!hasChromium)(
   { timeout: 60_000 },
   () => {
     const chromium = useChromium()
+    const tabs = useDashboardTabs(chromium.browser)
     const dashboard = async () => {
-      const opened = await openDashboard(chromium.browser())
+      const opened = await tabs.open()
       chromium.keep(opened)
       const state = async (session?: string) =>
         (await opened

@@ -1,18 +1,19 @@
 // The dashboard as a workbench, in Chromium against a started mock: find (text, status), an entry
 // seen whole (headers, the Prefer that shaped it), replay with masked values typed and never
 // kept, and the page readable at 800 px. Its files come from the build (dist/dashboard).
-import { readFileSync } from 'node:fs'
+import { text as readText } from 'node:stream/consumers'
 import { describe, expect, it } from 'vitest'
 import { chromiumPath, useChromium } from '../helpers/browser.js'
-import { openDashboard, shownEntries, WAIT_MS } from '../helpers/dashboard-page.js'
+import { shownEntries, useDashboardTabs, WAIT_MS } from '../helpers/dashboard-page.js'
 
 const hasChromium = chromiumPath() !== undefined
 if (!hasChromium && process.env['CI']) throw new Error('[worker-api-kit] CI must have chromium')
 
 describe.skipIf(!hasChromium)('dashboard: find, see, replay', { timeout: 60_000 }, () => {
   const chromium = useChromium()
+  const tabs = useDashboardTabs(chromium.browser)
   const dashboard = async (width?: number) => {
-    const opened = await openDashboard(chromium.browser(), width === undefined ? {} : { width })
+    const opened = await tabs.open(width === undefined ? {} : { width })
     chromium.keep(opened)
     return opened
   }
@@ -80,8 +81,12 @@ describe.skipIf(!hasChromium)('dashboard: find, see, replay', { timeout: 60_000 
       { ...session, authorization: 'Bearer tok-first-secret' },
     )
     expect(first.status).toBe(200)
-    const entry = shownEntries(page).first()
-    await entry.locator('summary', { hasText: 'PATCH' }).click()
+    const newest = shownEntries(page).first()
+    await newest.locator('summary', { hasText: 'PATCH' }).click()
+    // Pinned by its seq: the replay's own entry comes in on top of it.
+    const entry = page.locator(
+      `#journal details[data-seq="${await newest.getAttribute('data-seq')}"]`,
+    )
     await entry.locator('.replay-button').click()
     const form = entry.locator('form.replay')
     const secrets = form.locator('input[type="password"]')
@@ -130,8 +135,8 @@ describe.skipIf(!hasChromium)('dashboard: find, see, replay', { timeout: 60_000 
       page.locator('#download-har').click(),
     ])
     expect.soft(file.suggestedFilename()).toBe('worker-api-kit-all.har')
-    const path = await file.path()
-    const text = readFileSync(path, 'utf8')
+    // Read as a stream: the run's Chromium is a remote one, whose downloads have no local path.
+    const text = await readText(await file.createReadStream())
     const har = JSON.parse(text) as { log: { version: string; entries: unknown[] } }
     expect.soft(har.log.version).toBe('1.2')
     expect.soft(har.log.entries).toHaveLength(1)

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { chromiumPath, useChromium } from '../helpers/browser.js'
-import { openDashboard, shownEntries, WAIT_MS } from '../helpers/dashboard-page.js'
+import { shownEntries, useDashboardTabs, WAIT_MS } from '../helpers/dashboard-page.js'
 
 const hasChromium = chromiumPath() !== undefined
 if (!hasChromium && process.env['CI']) throw new Error('[worker-api-kit] CI must have chromium')
@@ -28,9 +28,10 @@ const tabTo = async (page: Page, isTarget: string): Promise<boolean> => {
 
 describe.skipIf(!hasChromium)('dashboard from the keyboard', { timeout: 60_000 }, () => {
   const chromium = useChromium()
+  const tabs = useDashboardTabs(chromium.browser)
 
   it('searches, opens the entry found and its replay form without a click', async () => {
-    const opened = await openDashboard(chromium.browser())
+    const opened = await tabs.open()
     chromium.keep(opened)
     const { page, send } = opened
     await send('POST', '/v1/workers', { name: 'typed-by-keys', destination: 'local' })

@@ -3,11 +3,12 @@
 // proxy's view. Its files come from the build (dist/dashboard): `npm test` builds first.
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type MockServerOptions, startMockServer } from '../../src/mock/server.js'
+import type { MockServerOptions } from '../../src/mock/server.js'
 import { registerDashboard } from '../../src/server/dashboard/routes.js'
 import { chromiumPath, launchChromium, useChromium } from '../helpers/browser.js'
+import { shownEntries as entries, useDashboardTabs } from '../helpers/dashboard-page.js'
 
 const hasChromium = chromiumPath() !== undefined
 if (!hasChromium && process.env['CI']) throw new Error('[worker-api-kit] CI must have chromium')
@@ -17,58 +18,18 @@ const HOSTILE = '<img src=x onerror=alert(1)>'
 
 describe.skipIf(!hasChromium)('dashboard in a browser', () => {
   const chromium = useChromium()
+  const tabs = useDashboardTabs(chromium.browser)
 
-  /** A mock and a fresh offline context (anything not for the mock fails and is remembered). */
+  /** A fresh mock, the file's offline tabs turned to it (anything not for the mock fails). */
   const setUp = async (options: MockServerOptions = {}) => {
-    const mock = await startMockServer({ port: 0, host: '127.0.0.1', ...options })
-    const context: BrowserContext = await chromium.browser().newContext({
-      viewport: { width: 1366, height: 768 },
-    })
-    chromium.keep(context, mock)
-    const elsewhere: string[] = []
-    const problems: string[] = []
-    await context.route('**/*', (route) => {
-      const url = route.request().url()
-      if (url.startsWith(mock.url)) return route.continue()
-      elsewhere.push(url)
-      return route.abort('internetdisconnected')
-    })
-    /** The page; a confirmation is dismissed (and remembered as a problem) unless `accept` names it. */
-    const dashboard = async (accept?: RegExp) => {
-      const page = await context.newPage()
-      page.on('console', (m) => {
-        if (/Content Security Policy|error/i.test(m.text())) problems.push(m.text())
-      })
-      page.on('pageerror', (e) => problems.push(String(e)))
-      page.on('dialog', (d) => {
-        if (accept?.test(d.message())) return void d.accept()
-        problems.push(`dialog: ${d.message()}`)
-        void d.dismiss()
-      })
-      await page.goto(`${mock.url}/__mock/`)
-      return page
-    }
-    /** Another tab of the browser, on the mock's origin, calling the API. */
-    const otherTab = async () => {
-      const page = await context.newPage()
-      await page.goto(`${mock.url}/`)
-      return (
-        path: string,
-        init: { method: string; body?: string; headers?: Record<string, string> },
-      ) =>
-        page.evaluate(async ([url, options]) => (await fetch(url, options)).status, [
-          `${mock.url}${path}`,
-          { ...init, headers: { 'content-type': 'application/json', ...init.headers } },
-        ] as const)
-    }
-    return { mock, context, dashboard, otherTab, elsewhere, problems }
+    const started = await tabs.start({ width: 1366, height: 768, ...options })
+    chromium.keep(started)
+    return started
   }
 
-  const entries = (page: Page) => page.locator('#journal details.entry:not([hidden])')
-
   it('loads from the mock alone and shows a request another tab makes within seconds', async () => {
-    const { dashboard, otherTab, elsewhere, problems } = await setUp()
-    const page = await dashboard()
+    const { load, otherTab, elsewhere, problems, dialogs } = await setUp()
+    const page = await load()
     await page.locator('#mode', { hasText: 'mock' }).waitFor({ timeout: WAIT_MS })
     const call = await otherTab()
     expect(
@@ -92,11 +53,12 @@ describe.skipIf(!hasChromium)('dashboard in a browser', () => {
       .toMatch(/^curl -i -X POST '.*\/v1\/workers'/)
     expect.soft(elsewhere).toEqual([])
     expect.soft(problems).toEqual([])
+    expect.soft(dialogs).toEqual([])
   })
 
   it('switches the scenario with one click, and the next request follows it', async () => {
-    const { dashboard, otherTab } = await setUp()
-    const page = await dashboard()
+    const { load, otherTab } = await setUp()
+    const page = await load()
     await page.locator('#scenario', { hasText: 'default' }).waitFor({ timeout: WAIT_MS })
     await page.locator('button[data-scenario="auth-required"]').click()
     await page.locator('#scenario', { hasText: 'auth-required' }).waitFor({ timeout: WAIT_MS })
@@ -110,25 +72,26 @@ describe.skipIf(!hasChromium)('dashboard in a browser', () => {
   })
 
   it('asks before a switch that replaces the data, and keeps it when told no', async () => {
-    const { dashboard, problems } = await setUp()
-    const page = await dashboard()
+    const { load, problems, dialogs } = await setUp()
+    const page = await load()
     await page.locator('#scenario', { hasText: 'default' }).waitFor({ timeout: WAIT_MS })
-    // The test's dialog handler dismisses: the switch to `empty` (a state of its own) is refused.
+    // The tab dismisses confirmations: the switch to `empty` (a state of its own) is refused.
     await page.locator('button[data-scenario="empty"]').click()
     await page.locator('button[data-scenario="slow"]').click()
     await page.locator('#scenario', { hasText: 'slow' }).waitFor({ timeout: WAIT_MS })
     expect
-      .soft(problems)
+      .soft(dialogs)
       .toEqual([
-        "dialog: Switch (default) to empty? Its workers and provider are replaced by the scenario's.",
+        "Switch (default) to empty? Its workers and provider are replaced by the scenario's.",
       ])
+    expect.soft(problems).toEqual([])
     // `slow` (a behaviour) kept the default session's three workers, without asking.
     await page.locator('.workers tbody tr').nth(2).waitFor({ timeout: WAIT_MS })
     expect.soft(await page.locator('.workers tbody tr').count()).toBe(3)
   })
 
   it("empties a session's state with its Reset button, once confirmed", async () => {
-    const { dashboard, otherTab, problems } = await setUp()
+    const { load, otherTab, problems, dialogs, answers } = await setUp()
     const call = await otherTab()
     const headers = { 'x-mock-session': 'e2e', 'x-mock-scenario': 'empty' }
     for (const name of ['one', 'two'])
@@ -139,7 +102,8 @@ describe.skipIf(!hasChromium)('dashboard in a browser', () => {
           body: JSON.stringify({ name, destination: 'cloud' }),
         }),
       ).toBe(201)
-    const page = await dashboard(/^Reset e2e\?/)
+    answers.next = 'accept'
+    const page = await load()
     await page.locator('.session-button', { hasText: 'e2e' }).click()
     const rows = page.locator('.workers tbody tr')
     await page.locator('.workers tbody tr', { hasText: 'two' }).waitFor({ timeout: WAIT_MS })
@@ -150,11 +114,12 @@ describe.skipIf(!hasChromium)('dashboard in a browser', () => {
     await page.locator('#reset', { hasText: 'Reset e2e' }).click()
     await page.locator('.empty-state', { hasText: 'No workers.' }).waitFor({ timeout: WAIT_MS })
     expect.soft(await rows.count()).toBe(0)
+    expect.soft(dialogs).toEqual([expect.stringMatching(/^Reset e2e\?/)])
     expect.soft(problems).toEqual([])
   })
 
   it('shows a hostile body, path and query as text, never as markup', async () => {
-    const { dashboard, otherTab, mock, problems } = await setUp()
+    const { load, otherTab, mock, dialogs } = await setUp()
     const call = await otherTab()
     await call(`/v1/workers?q=${encodeURIComponent(HOSTILE)}`, {
       method: 'POST',
@@ -165,7 +130,7 @@ describe.skipIf(!hasChromium)('dashboard in a browser', () => {
       headers: { 'content-type': 'text/plain' },
       body: HOSTILE,
     })
-    const page = await dashboard()
+    const page = await load()
     await entries(page).nth(1).waitFor({ timeout: WAIT_MS })
     for (const entry of await entries(page).all()) await entry.locator('summary').click()
     const text = await page.locator('#journal').innerText()
@@ -173,12 +138,12 @@ describe.skipIf(!hasChromium)('dashboard in a browser', () => {
     expect.soft(text).toContain(HOSTILE) // the text/plain body, as it was sent
     expect.soft(await page.locator('#journal img').count()).toBe(0)
     expect.soft(await page.locator('img').count()).toBe(0)
-    expect.soft(problems.filter((p) => p.startsWith('dialog'))).toEqual([])
+    expect.soft(dialogs).toEqual([])
   })
 
   it('asks for the admin token, keeps it for the tab, and refuses a wrong one', async () => {
-    const { dashboard } = await setUp({ adminToken: 'tok-3f9a' })
-    const page = await dashboard()
+    const { load } = await setUp({ adminToken: 'tok-3f9a' })
+    const page = await load()
     const form = page.getByRole('form', { name: 'Admin token' })
     await form.waitFor({ timeout: WAIT_MS })
     await page.locator('#token').fill('wrong')

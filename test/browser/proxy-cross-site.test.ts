@@ -127,10 +127,12 @@ describe.skipIf(!hasChromium)('the proxy and the pages of a browser', () => {
     target.received.length = 0
   })
 
+  /** The describe's one tab for the site's pages, loaded afresh on `host` for each test. */
+  let tab: Page | undefined
   const pageOn = async (host: string) => {
-    const page = await browser.newPage()
-    await page.goto(`http://${host}:${site.port}/`)
-    return page
+    tab ??= await browser.newPage()
+    await tab.goto(`http://${host}:${site.port}/`)
+    return tab
   }
 
   /** Runs the site page's `sendBlind` towards `base`. */

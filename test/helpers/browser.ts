@@ -1,45 +1,35 @@
 // Debian's Chromium driven by playwright-core (its own browser downloads do not work here).
 // Builders only: no assertions here.
-import { execFileSync } from 'node:child_process'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
-import { afterAll, afterEach, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll, inject } from 'vitest'
+import { chromiumLaunchOptions } from './chromium-launch.js'
 
-/** Chromium on this machine (`command -v chromium`), or undefined. CI (`.ci/run`) installs it. */
-export const chromiumPath = (): string | undefined => {
+export { chromiumPath } from './chromium-launch.js'
+
+/** Bounds the ask for the run's Chromium, which may have to start it. */
+const CONNECT_TIMEOUT_MS = 30_000
+
+/** Where the run's Chromium is asked for (shared-chromium.ts), or undefined outside a vitest run. */
+const sharedChromiumUrl = (): string | undefined => {
   try {
-    return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], {
-      encoding: 'utf8',
-    }).trim()
+    return inject('sharedChromiumUrl')
   } catch {
-    return undefined
+    return undefined // not in a vitest worker (a script)
   }
 }
 
 /**
- * Names a test page may load: each maps to 127.0.0.1 inside the browser, so a page on
- * `http://evil.example:PORT` is a real cross-site origin, and `rebind.example` plays a DNS
- * rebinding domain. Every other name fails to resolve: the browser is offline.
+ * Headless Chromium, offline but for 127.0.0.1 and the test hosts: in a vitest run, a connection
+ * to the run's one Chromium (its `close` disconnects and closes the contexts made through it);
+ * elsewhere, a browser of its own.
  */
-export const TEST_HOSTS = ['evil.example', 'rebind.example', 'app.test'] as const
-
-/** Starts headless Chromium, offline but for 127.0.0.1 and the test hosts. */
 export const launchChromium = async (): Promise<Browser> => {
-  const executablePath = chromiumPath()
-  if (!executablePath)
-    throw new Error('[worker-api-kit] no chromium on PATH (apt-get install -y chromium)')
-  return chromium.launch({
-    executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--host-resolver-rules=${TEST_HOSTS.map((host) => `MAP ${host} 127.0.0.1`).join(', ')}, MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1`,
-    ],
-  })
+  const url = sharedChromiumUrl()
+  if (url === undefined) return chromium.launch(chromiumLaunchOptions())
+  const res = await fetch(url, { signal: AbortSignal.timeout(CONNECT_TIMEOUT_MS) })
+  const endpoint = await res.text()
+  if (!res.ok) throw new Error(`[worker-api-kit] the run's Chromium did not start: ${endpoint}`)
+  return chromium.connect(endpoint, { timeout: CONNECT_TIMEOUT_MS })
 }
 
 /** A fresh context that records every URL the page asked for. */
