@@ -1,7 +1,7 @@
-import { isSecretHeader, REDACTED, secretsIn } from '../common/redact.js'
+import { isSecretHeader, REDACTED } from '../common/redact.js'
 import type { Verdict } from './check.js'
 import { curlFor } from './curl.js'
-import type { CheckInput, SentRequest } from './exchange.js'
+import { type CheckInput, type SentRequest, sentSecretsOf } from './exchange.js'
 import type { Redactor } from './redactor.js'
 import type { ExchangeSummary, Finding } from './report.js'
 
@@ -27,7 +27,7 @@ const responseText = ({ case: c, exchange }: CheckInput, redactor: Redactor) => 
   if (!response) return undefined
   if (!response.isJson) return redactor.response(response.text)
   // The API keys this request sent: masked where a field of the answer carries one back whole.
-  const sentKeys = secretsIn('json' in c.body ? c.body.json : undefined)
+  const sentKeys = sentSecretsOf('json' in c.body ? c.body.json : undefined)
   return redactor.responseJson(response.json, sentKeys)
 }
 
