@@ -163,19 +163,32 @@ const catalogueCases = (
   })
 }
 
-/** Every string of a case that could hold the name prefix, with `from` written as `to`. */
+/**
+ * Every string of a case that could hold the name prefix, with `from` written as `to`; a case
+ * that holds none is the kept one itself, so that what is worked out once per kept body (its
+ * text, exchange.ts) is found again on the runs that follow.
+ */
 const relabelledCase = (c: Case, from: string, to: string): Case => {
   const text = (value: string) => (value.includes(from) ? value.replaceAll(from, to) : value)
   const texts = <K extends string>(record: Readonly<Record<K, string>>) =>
     Object.fromEntries(Object.entries<string>(record).map(([key, value]) => [key, text(value)]))
+  const title = text(c.title)
+  const json = 'json' in c.body ? relabelledJson(c.body.json, from, to) : undefined
+  const body =
+    'json' in c.body
+      ? json === c.body.json
+        ? c.body
+        : { json }
+      : c.body.raw.includes(from)
+        ? { raw: text(c.body.raw) }
+        : c.body
+  const holdsInParams = Object.values<string>(c.params ?? {}).some((value) => value.includes(from))
+  if (title === c.title && body === c.body && !holdsInParams) return c
   return {
     ...c,
-    title: text(c.title),
-    body:
-      'json' in c.body
-        ? { json: relabelledJson(c.body.json, from, to) }
-        : { raw: text(c.body.raw) },
-    ...(c.params ? { params: texts(c.params) } : {}),
+    title,
+    body,
+    ...(c.params ? { params: holdsInParams ? texts(c.params) : c.params } : {}),
   }
 }
 

@@ -36,7 +36,9 @@ export const createClassTally = (rules: readonly Rule[], checks: readonly Check[
     string,
     Map<string, { expect: Expectation; sent: number; failed: number }>
   >(rules.map((rule) => [keyOf(rule.operationId, rule.part, rule.pointer, rule.kind), new Map()]))
-  const checkOf = (id: string) => checks.find((check) => check.id === id)
+  const byId = new Map<string, Check>()
+  for (const check of checks) if (!byId.has(check.id)) byId.set(check.id, check)
+  const checkOf = (id: string) => byId.get(id)
   return {
     record(input: CheckInput) {
       const { valueClass, targets, expect, kind, operationId } = input.case

@@ -168,3 +168,25 @@ export const evidenceOfCase = (rule: Rule, c: Case): Evidence => {
   }
   return evidenceOf(rule, c, sent)
 }
+
+/**
+ * `evidenceOf`, kept for each kept case (frozen: the catalogue's, shared by every run of a seed,
+ * kept-catalogue.ts) and body rule: it reads only the case and the body it sends, the same on
+ * every run (a rule must be the same object on each run: coverage.ts builds them once). Path
+ * rules read the run's ids, and are worked out on each exchange.
+ */
+const keptEvidence = new WeakMap<Case, Map<Rule, Evidence>>()
+export const evidenceOfSent = (rule: Rule, c: Case, sent: SentParts): Evidence => {
+  if (rule.part !== 'body' || !Object.isFrozen(c)) return evidenceOf(rule, c, sent)
+  let known = keptEvidence.get(c)
+  if (!known) {
+    known = new Map()
+    keptEvidence.set(c, known)
+  }
+  let evidence = known.get(rule)
+  if (!evidence) {
+    evidence = evidenceOf(rule, c, sent)
+    known.set(rule, evidence)
+  }
+  return evidence
+}

@@ -3,7 +3,7 @@ import { jsonPointer } from '../common/json-pointer.js'
 import type { Case } from './cases.js'
 import type { Check } from './check.js'
 import { type ClassOutcome, createClassTally } from './coverage-classes.js'
-import { evidenceOf, evidenceOfCase, type SentParts, sentParts } from './coverage-evidence.js'
+import { evidenceOfCase, evidenceOfSent, type SentParts, sentParts } from './coverage-evidence.js'
 import { buildRules, type Rule, type RuleKind, type RulePart } from './coverage-rules.js'
 import type { CheckInput } from './exchange.js'
 import { successOf } from './success-schema.js'
@@ -100,9 +100,19 @@ const brokenResponsePointers = (input: CheckInput): Set<string> => {
   )
 }
 
+/**
+ * The rules, read from the schemas once per process: the same objects on every run, so that what
+ * a kept case shows about each is worked out once (coverage-evidence.ts).
+ */
+let builtRules: readonly Rule[] | undefined
+const rulesOnce = () => {
+  builtRules ??= buildRules()
+  return builtRules
+}
+
 /** Gathers, exchange by exchange, what a run did about every rule of the spec. */
 export const createCoverage = (checks: readonly Check[]): CoverageRecorder => {
-  const rules = buildRules()
+  const rules = rulesOnce()
   const judges: Record<Side, Check | undefined> = {
     boundary: checks.find((check) => check.id === JUDGE.boundary),
     violation: checks.find((check) => check.id === JUDGE.violation),
@@ -158,7 +168,7 @@ export const createCoverage = (checks: readonly Check[]): CoverageRecorder => {
         continue
       }
       sent ??= sentParts(input.sentJson, input.params)
-      const evidence = evidenceOf(rule, input.case, sent)
+      const evidence = evidenceOfSent(rule, input.case, sent)
       if (evidence.isViolation)
         countVerdict({ count: count.violation, input, check: judgeOf('violation') })
       if (evidence.isAtBound || evidence.isOmission)

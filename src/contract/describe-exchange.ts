@@ -1,7 +1,7 @@
-import { isSecretHeader, REDACTED, secretsIn } from '../common/redact.js'
+import { isSecretHeader, REDACTED } from '../common/redact.js'
 import type { Verdict } from './check.js'
 import { curlFor } from './curl.js'
-import type { CheckInput, SentRequest } from './exchange.js'
+import { type CheckInput, type SentRequest, sentSecretsOf } from './exchange.js'
 import type { Redactor } from './redactor.js'
 import type { ExchangeSummary, Finding } from './report.js'
 
@@ -28,7 +28,7 @@ const responseText = ({ exchange, sentJson }: CheckInput, redactor: Redactor) =>
   if (!response.isJson) return redactor.response(response.text)
   // The API keys this request sent, masked where a field of the answer carries one back whole: read
   // from the body as sent, since a case may send JSON text (`{ raw }`, an escaped spelling).
-  const sentKeys = secretsIn(sentJson)
+  const sentKeys = sentSecretsOf(sentJson)
   return redactor.responseJson(response.json, sentKeys)
 }
 

@@ -1,3 +1,4 @@
+import { secretsIn } from '../common/redact.js'
 import type { Case } from './cases.js'
 import type { JsonFlaws } from './parse-json.js'
 
@@ -79,10 +80,56 @@ export type Earlier = {
   readonly firstCreatedWorker?: unknown
 }
 
+type SentBody = Pick<CheckInput, 'sentBody' | 'sentJson'>
+
+/**
+ * The sent text and its parse of each read-only body: the kept catalogue's and the kept generated
+ * samples (frozen whole, kept-catalogue.ts and lazy-samples.ts) are the same objects on every run
+ * of a seed, and writing and parsing them again (arrays at their 500-item bound) was a twentieth
+ * of a run. A frozen parse is shared by those runs' checks.
+ */
+const sentOfFrozen = new WeakMap<object, SentBody>()
+
+/** The object a body's text is kept under: its JSON value or, for raw text, the body itself. */
+const keptKeyOf = (body: Case['body']): object | undefined => {
+  const key = 'json' in body ? body.json : body
+  return typeof key === 'object' && key !== null && Object.isFrozen(key) ? key : undefined
+}
+
+/** A parsed JSON value and everything in it made read-only. */
+const frozenJson = (value: unknown): unknown => {
+  if (typeof value === 'object' && value !== null) {
+    for (const item of Object.values(value)) frozenJson(item)
+    Object.freeze(value)
+  }
+  return value
+}
+
 /** The text a case sends as its body, and that text as JSON (undefined when it is not JSON). */
-export const sentBodyOf = (body: Case['body']): Pick<CheckInput, 'sentBody' | 'sentJson'> => {
+export const sentBodyOf = (body: Case['body']): SentBody => {
+  const key = keptKeyOf(body)
+  const found = key === undefined ? undefined : sentOfFrozen.get(key)
+  if (found) return found
   const sentBody = 'json' in body ? JSON.stringify(body.json) : body.raw
-  return { sentBody, sentJson: parsedJson(sentBody) }
+  if (key === undefined) return { sentBody, sentJson: parsedJson(sentBody) }
+  const sent = { sentBody, sentJson: frozenJson(parsedJson(sentBody)) }
+  sentOfFrozen.set(key, sent)
+  return sent
+}
+
+/** The secrets found in each read-only value by `secretsIn`, kept as `sentBodyOf` keeps texts. */
+const secretsOfFrozen = new WeakMap<object, ReadonlySet<string>>()
+
+/** `secretsIn(value)`, worked out once for a frozen value (a kept body, its shared parse). */
+export const sentSecretsOf = (value: unknown): ReadonlySet<string> => {
+  if (typeof value !== 'object' || value === null || !Object.isFrozen(value))
+    return secretsIn(value)
+  let found = secretsOfFrozen.get(value)
+  if (!found) {
+    found = secretsIn(value)
+    secretsOfFrozen.set(value, found)
+  }
+  return found
 }
 
 /** A text as JSON, parsed whole; undefined when it is not JSON. */

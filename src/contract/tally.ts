@@ -38,11 +38,18 @@ export const createTally = ({ checks, describe, isStrict, leftOut = [] }: TallyO
     ]),
   )
 
+  /** Each operation's checks, in the checks' order, with where their verdicts go. */
+  const judging = new Map<OperationId, { readonly check: Check; readonly into: Judged }[]>()
+  for (const check of checks)
+    for (const [operationId, into] of judged.get(check) ?? []) {
+      const list = judging.get(operationId) ?? []
+      list.push({ check, into })
+      judging.set(operationId, list)
+    }
+
   const judge = (input: CheckInput) => {
     let described: DescribedExchange | undefined
-    for (const check of checks) {
-      const into = judged.get(check)?.get(input.case.operationId)
-      if (!into) continue
+    for (const { check, into } of judging.get(input.case.operationId) ?? []) {
       const verdict = check.run(input)
       if (verdict.kind === 'n/a') continue
       described ??= describe(input)

@@ -5,6 +5,7 @@
 export { ADMIN_PREFIX, invalid, invalidQuery } from './admin-answers.js'
 export { answer, answerJson, isApiPath, useAnswerHeaders } from './answer.js'
 export { bearerToken } from './bearer-token.js'
+export { bodyText } from './body-text.js'
 export { boundedPage, MAX_PAGE_BYTES, MAX_PAGE_LIMIT, PageLimit } from './bounded-page.js'
 export { findBuiltFolder } from './built-folder.js'
 export { type AllowedHosts, checkHost } from './check-host.js'

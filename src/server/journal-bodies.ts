@@ -1,6 +1,7 @@
 import type { HonoRequest } from 'hono'
 import { readAtMost } from '../common/read-at-most.js'
 import { isSecretName, mayHoldSecret, redactJson, redactText } from '../common/redact.js'
+import { textOfBytes } from './body-text.js'
 import type { JournalEntry } from './journal-entry.js'
 import { journalHeaders, responseHeaderPairs } from './journal-headers.js'
 import type { JournalSecrets } from './journal-secrets.js'
@@ -229,7 +230,7 @@ export const journalRequestBody = async (
       const bytes = await cached.arrayBuffer
       return bytes.byteLength > MAX_JOURNALLED_BODY
         ? `(${bytes.byteLength} bytes, not kept)`
-        : journalMasked(new TextDecoder().decode(bytes), secrets, true)
+        : journalMasked(textOfBytes(bytes), secrets, true)
     }
   } catch {
     return '(body not readable)' // the body broke mid-stream: answered already, nothing to keep

@@ -25,8 +25,26 @@ const JOIN = '\n'
 /** Headers as the journal keeps them: lowercase name → value, secrets `[REDACTED]`. */
 export type JournalHeaders = Readonly<Record<string, string>>
 
+/**
+ * Header names already judged, with whether each is a credential's: a server sees the same few
+ * names on every request, and the two patterns cost more than the rest of a header's journalling.
+ * Bounded: short names only, and the whole memo dropped when full (hostile names cannot grow it).
+ */
+const MAX_KNOWN_NAMES = 256
+const MAX_KNOWN_NAME_LENGTH = 64
+const knownNames = new Map<string, boolean>()
+
 /** A header whose value is a credential by its name alone (`authorization`, `cookie`, `x-api-key`). */
-const isCredentialHeader = (name: string) => isSecretHeader(name) || isSecretName(name)
+const isCredentialHeader = (name: string) => {
+  const known = knownNames.get(name)
+  if (known !== undefined) return known
+  const isCredential = isSecretHeader(name) || isSecretName(name)
+  if (name.length <= MAX_KNOWN_NAME_LENGTH) {
+    if (knownNames.size >= MAX_KNOWN_NAMES) knownNames.clear()
+    knownNames.set(name, isCredential)
+  }
+  return isCredential
+}
 
 /** Names and values being merged: parallel lists (a few headers: a search beats a Map). */
 type Merging = { readonly names: string[]; readonly values: string[] }

@@ -1,6 +1,6 @@
-import { secretsIn } from '../../common/redact.js'
 import { fail, notApplicable, pass } from '../check.js'
 import { defineCheck } from '../define-check.js'
+import { sentSecretsOf } from '../exchange.js'
 
 /** Shorter keys could appear in any answer by chance. */
 const MIN_KEY_LENGTH = 6
@@ -14,7 +14,7 @@ export const secretNotEchoed = defineCheck({
   operations: ['updateLlmProvider'], // the only body that carries a secret (spec §4.1)
   appliesTo: { response: 'any' },
   run: ({ response, sentJson }) => {
-    const keys = [...secretsIn(sentJson)].filter((k) => k.length >= MIN_KEY_LENGTH)
+    const keys = [...sentSecretsOf(sentJson)].filter((k) => k.length >= MIN_KEY_LENGTH)
     if (keys.length === 0) return notApplicable()
     return keys.some((key) => response.text.includes(key))
       ? fail('the API key that was sent appears in the answer')

@@ -2,7 +2,7 @@ import type { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { withoutLoneSurrogates } from '../../common/lone-surrogate.js'
 import { isJsonMediaType, isJsonRequestType } from '../../common/media-type.js'
-import { answerProblem, PROBLEMS } from '../../server/index.js'
+import { answerProblem, bodyText, PROBLEMS } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
 import { toProblemErrors } from '../internal/problem-errors.js'
 
@@ -26,7 +26,7 @@ const hasBody = async (c: Context<MockEnv>) =>
  * journal keeps it as sent instead of writing the parsed value out again.
  */
 const parseJsonBody = async (c: Context<MockEnv>): Promise<unknown> => {
-  const text = await c.req.text()
+  const text = await bodyText(c.req)
   const json: unknown = JSON.parse(text)
   return SURROGATE_ESCAPE.test(text) ? storedAsUtf8(json) : json
 }
