@@ -10,5 +10,7 @@ export type MockEnv = {
     now: number
     /** The caller's user id (the session's user unless a token says otherwise). */
     userId: string
+    /** The request body's text, once validation has read it (the journal keeps it, masked). */
+    requestText: string | undefined
   }
 }

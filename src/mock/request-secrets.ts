@@ -35,16 +35,25 @@ export const createRequestSecrets = () => {
     }
     return found
   }
+  /** A request's without an `Authorization`: one per session's secrets, made once, not per request. */
+  const withoutAuthorization = new WeakMap<Session['secrets'], JournalSecrets>()
+  const learnerOf = (secrets: Session['secrets']) => (text: string) => {
+    if (!mayHoldSecret(text)) return
+    const learned = [...secretsIn(parsed(text))]
+    secrets.add(learned)
+    for (const key of learned) secrets.addKey(key)
+  }
   return (session: Session, authorization: string | undefined): JournalSecrets => {
     const { secrets } = session
-    const learn = (text: string) => {
-      if (!mayHoldSecret(text)) return
-      const learned = [...secretsIn(parsed(text))]
-      secrets.add(learned)
-      for (const key of learned) secrets.addKey(key)
+    if (authorization === undefined || authorization.trim() === '') {
+      let found = withoutAuthorization.get(secrets)
+      if (!found) {
+        found = { learn: learnerOf(secrets), mask: secrets.mask, masksNothing: secrets.isEmpty }
+        withoutAuthorization.set(secrets, found)
+      }
+      return found
     }
-    if (authorization === undefined || authorization.trim() === '')
-      return { learn, mask: secrets.mask }
+    const learn = learnerOf(secrets)
     // Its forms kept for the session too: the state, read without it, masks a worker named with one.
     const { forms, mask } = knownFor(authorization)
     secrets.add(forms)

@@ -13,6 +13,8 @@ const MIN_KEY_LENGTH = 6
 export type SessionSecrets = RememberedSecrets & {
   /** A key a client sent (an `apiKey`): masked from now on as itself and in every form of it. */
   readonly addKey: (value: string) => void
+  /** Whether `mask` gives every text back as it is: no secret remembered, no key set. */
+  readonly isEmpty: () => boolean
 }
 
 /**
@@ -32,5 +34,6 @@ export const createSessionSecrets = (maxBytes: number): SessionSecrets => {
       maskForms = createCredentialMasker(keys)
     },
     mask: (text) => maskForms(remembered.mask(text)),
+    isEmpty: () => keys.length === 0 && remembered.bytes() === 0,
   }
 }

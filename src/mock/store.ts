@@ -55,6 +55,52 @@ export type StoreLimits = {
 
 export type Store = ReturnType<typeof createStore>
 
+/**
+ * The size of `record` from `fromBytes`, the size of `from`, when `record` is `from` with some
+ * fields of its worker replaced (the same fields, none undefined, everything else shared): the
+ * size is a sum over fields (`jsonBytes`), so it changes by the replaced fields' sizes alone.
+ * Undefined for any other change: the caller measures the whole record.
+ */
+const resizedBytes = (
+  from: WorkerRecord,
+  fromBytes: number,
+  record: WorkerRecord,
+): number | undefined => {
+  if (!isSameBut(from, record, 'worker')) return undefined
+  const before: Readonly<Record<string, unknown>> = from.worker
+  const after: Readonly<Record<string, unknown>> = record.worker
+  let size = fromBytes
+  let fields = 0
+  for (const name in after) {
+    if (!Object.hasOwn(after, name)) continue
+    fields++
+    const was = before[name]
+    const is = after[name]
+    if (was === is) continue
+    if (was === undefined || is === undefined || !Object.hasOwn(before, name)) return undefined
+    // At the depth a worker's fields have in the record, as jsonBytes(record) measures them.
+    size += jsonBytes(is, WORKER_FIELD_DEPTH) - jsonBytes(was, WORKER_FIELD_DEPTH)
+  }
+  return fields === Object.keys(before).length ? size : undefined
+}
+/** How deep a worker's fields sit in a record (`record.worker.name`), as jsonBytes counts depth. */
+const WORKER_FIELD_DEPTH = 2
+
+/** Whether two objects have the same own fields with the same values, but the field `except`. */
+const isSameBut = (a: object, b: object, except: string) => {
+  let fields = 0
+  for (const name in b) {
+    if (!Object.hasOwn(b, name)) continue
+    fields++
+    if (
+      name !== except &&
+      (!Object.hasOwn(a, name) || Reflect.get(a, name) !== Reflect.get(b, name))
+    )
+      return false
+  }
+  return fields === Object.keys(a).length
+}
+
 /** In-memory state of one session: organizations, their LLM providers, and a bounded set of workers. */
 export const createStore = (limits: StoreLimits = DEFAULT_STORE_LIMITS) => {
   const orgs = new Map<string, OrgRecord>()
@@ -105,10 +151,14 @@ export const createStore = (limits: StoreLimits = DEFAULT_STORE_LIMITS) => {
      * hold. The worker just put always stays, even alone past `maxBytes`: a create's body bounds
      * its size. assumption: see docs/limits.md#limits
      */
-    putWorker(record: WorkerRecord) {
+    putWorker(record: WorkerRecord, from?: WorkerRecord) {
       const id = record.worker.id
-      const size = jsonBytes(record)
       const known = sizes.get(id)
+      // A change of some of the stored worker's fields (a rename) is measured by those fields.
+      const size =
+        (from !== undefined && known !== undefined && workers.get(id) === from
+          ? resizedBytes(from, known, record)
+          : undefined) ?? jsonBytes(record)
       bytes += size - (known ?? 0)
       sizes.set(id, size)
       workers.set(id, record)

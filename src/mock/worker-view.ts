@@ -4,7 +4,7 @@ import type {
   MockWorker,
   MockWorkerStatus,
 } from '../schemas/worker.js'
-import { isoTime } from './internal/iso-time.js'
+import { isoTime, msOfIso } from './internal/iso-time.js'
 import { type Lifecycle, stepAt } from './lifecycle.js'
 import type { WorkerRecord } from './store.js'
 
@@ -18,7 +18,7 @@ const INSTANCE_STATUS_OF: Record<MockWorkerStatus, MockInstanceStatus> = {
   failed: 'failed',
 }
 
-const later = (a: string, ms: number) => (Date.parse(a) >= ms ? a : isoTime(ms))
+const later = (a: string, ms: number) => (msOfIso(a) >= ms ? a : isoTime(ms))
 
 /**
  * A stored worker as `userId` sees it at `now`: `isMine` for its creator, and the statuses the
@@ -29,38 +29,29 @@ export const toWorkerView = (
   record: WorkerRecord,
   { userId, now, lifecycle }: { userId: string; now: number; lifecycle: Lifecycle },
 ): { worker: MockWorker; instance: MockInstance } => {
-  const createdMs = Date.parse(record.worker.createdAt)
+  const createdMs = msOfIso(record.worker.createdAt)
   const age = Math.max(record.lifecycleFromMs ?? 0, now - createdMs)
   const step = stepAt(lifecycle, record.worker.destination, age)
   const stepMs = createdMs + step.afterMs
   const status = record.pinnedStatus ?? step.status
   const moved = record.pinnedStatus === undefined && step.afterMs > 0
-  const { id, orgId, createdByUserId, ...rest } = record.worker
-  return {
-    worker: {
-      id,
-      orgId,
-      createdByUserId,
-      isMine: createdByUserId === userId,
-      ...rest,
-      status,
-      ...(moved
-        ? {
-            updatedAt: later(rest.updatedAt, stepMs),
-            lastActiveAt: later(rest.lastActiveAt, stepMs),
-            ...(status === 'running'
-              ? { lastHeartbeatAt: later(rest.lastHeartbeatAt, stepMs) }
-              : {}),
-          }
-        : {}),
-    },
-    instance: {
-      ...record.instance,
-      status:
-        record.pinnedStatus === undefined
-          ? step.instanceStatus
-          : INSTANCE_STATUS_OF[record.pinnedStatus],
-      ...(moved ? { updatedAt: later(record.instance.updatedAt, stepMs) } : {}),
-    },
+  const { id, orgId, createdByUserId } = record.worker
+  const head = { id, orgId, createdByUserId, isMine: createdByUserId === userId }
+  // The fields in this order: id, orgId, createdByUserId, isMine, then the stored worker's (the
+  // first three set again to the same values keep their places), a changed status and times in
+  // place. No rest copy of the stored worker (`{ id, ...rest }`): the runtime's slowest copy.
+  const worker: MockWorker = { ...head, ...record.worker }
+  worker.status = status
+  if (moved) {
+    worker.updatedAt = later(record.worker.updatedAt, stepMs)
+    worker.lastActiveAt = later(record.worker.lastActiveAt, stepMs)
+    if (status === 'running') worker.lastHeartbeatAt = later(record.worker.lastHeartbeatAt, stepMs)
   }
+  const instance: MockInstance = { ...record.instance }
+  instance.status =
+    record.pinnedStatus === undefined
+      ? step.instanceStatus
+      : INSTANCE_STATUS_OF[record.pinnedStatus]
+  if (moved) instance.updatedAt = later(record.instance.updatedAt, stepMs)
+  return { worker, instance }
 }

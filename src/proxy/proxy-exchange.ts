@@ -35,7 +35,9 @@ export type ProxyExchangeStages = {
   readonly fallback: Fallback | undefined
   readonly note: (c: Context, note: ExchangeNote) => void
   /** Refuses a body over the proxy's limit (413) or broken mid-stream (400), before anything is sent. */
-  readonly checkBody: (c: Context<ServerEnv>) => Promise<Response | undefined>
+  readonly checkBody: (
+    c: Context<ServerEnv>,
+  ) => Response | undefined | Promise<Response | undefined>
   /** Told whether the target answered (the caller still waiting), for health. */
   readonly targetHealth: TargetHealth
   /** This proxy's name in `Via` (RFC 9110 §7.6.3): a request that carries it came round in a loop. */

@@ -42,12 +42,16 @@ const isAllowedHost = (host: string | undefined, allowed: AllowedHosts): boolean
  * requests that came over the network are checked: in-process callers (`app.request`, MSW in a
  * page) are the test or the app itself, and name whatever base URL they like.
  */
-export const checkHost =
-  (allowed: AllowedHosts) =>
-  <E extends ServerEnv>(c: Context<E>): Response | undefined => {
+export const checkHost = (allowed: AllowedHosts) => {
+  // The last Host allowed: a client sends the same one on every request, and the answer for a
+  // Host never changes (the allowed names are fixed).
+  let lastAllowed: string | undefined
+  return <E extends ServerEnv>(c: Context<E>): Response | undefined => {
     if (allowed === true || c.env?.incoming === undefined) return undefined
     const host = c.req.header('host')
-    return isAllowedHost(host, allowed)
-      ? undefined
-      : answerProblem(c, PROBLEMS.foreignHost(host ?? ''))
+    if (host !== undefined && host === lastAllowed) return undefined
+    if (!isAllowedHost(host, allowed)) return answerProblem(c, PROBLEMS.foreignHost(host ?? ''))
+    lastAllowed = host
+    return undefined
   }
+}

@@ -49,8 +49,8 @@ export const createCors = (policy: CorsPolicy) => ({
     if (policy === false) return undefined
     const origin = allowedOrigin(policy, c.req.header('origin'), scope)
     const withCredentials = origin !== undefined && origin !== '*'
-    const vary = policy === '*' ? [] : ['Origin']
     if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined) {
+      const vary = policy === '*' ? [] : ['Origin']
       const requestedHeaders = c.req.header('access-control-request-headers')
       return c.body(null, 204, {
         ...(origin ? { 'access-control-allow-origin': origin } : {}),
@@ -70,7 +70,7 @@ export const createCors = (policy: CorsPolicy) => ({
       setAnswerHeader(c, 'access-control-expose-headers', EXPOSED)
       if (withCredentials) setAnswerHeader(c, 'access-control-allow-credentials', 'true')
     }
-    if (vary.length > 0) setAnswerHeader(c, 'vary', 'Origin')
+    if (policy !== '*') setAnswerHeader(c, 'vary', 'Origin')
     return undefined
   },
   /** Lets a page read these headers too (a scenario rule's own) on an API answer. */

@@ -25,7 +25,12 @@ export {
   type JournalEntry,
   journalBody,
 } from './journal.js'
-export { journalRequestBody, journalResponse, type WrittenAnswer } from './journal-bodies.js'
+export {
+  journalRequestBody,
+  journalRequestText,
+  journalResponse,
+  type WrittenAnswer,
+} from './journal-bodies.js'
 export { journalHeaders, requestHeaderPairs, responseHeaderPairs } from './journal-headers.js'
 export { registerJournalRoutes } from './journal-routes.js'
 export type { JournalSecrets } from './journal-secrets.js'

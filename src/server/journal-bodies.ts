@@ -5,7 +5,7 @@ import { textOfBytes } from './body-text.js'
 import type { JournalEntry } from './journal-entry.js'
 import { journalHeaders, responseHeaderPairs } from './journal-headers.js'
 import type { JournalSecrets } from './journal-secrets.js'
-import { lightweightBody } from './lightweight-body.js'
+import { type LightweightBody, lightweightBody } from './lightweight-body.js'
 
 // What a request's and an answer's bodies become in the journal: secrets masked on write, a large
 // body kept as its size, a body that cannot hold a secret kept as text and parsed on read.
@@ -34,10 +34,14 @@ const parsedOrText = (text: string): unknown => {
  * write: no secret is ever stored); any other is kept as text and parsed on read, which keeps the
  * journal off the hot path (it cost a quarter of a rename's throughput when it parsed every body).
  */
-export const journalBody = (text: string): unknown => {
+export const journalBody = (text: string): unknown => keptBody(text, mayHoldSecret)
+
+/** `journalBody`, told whether the text may hold a secret (a scan the caller made) or how to find out. */
+const keptBody = (text: string, mayHold: boolean | ((text: string) => boolean)): unknown => {
   if (text === '') return null
   if (text.length > MAX_JOURNALLED_BODY) return `(${text.length} characters, not kept)`
-  if (!mayHoldSecret(text)) return { cleanText: text } satisfies CleanText
+  if (!(typeof mayHold === 'boolean' ? mayHold : mayHold(text)))
+    return { cleanText: text } satisfies CleanText
   const parsed = parsedOrText(text)
   // not JSON (malformed, a form): mask secret fields by name
   return typeof parsed === 'string' ? redactText(parsed) : redactParsed(parsed)
@@ -87,8 +91,13 @@ const journalMasked = (
   isRequest = false,
 ): unknown => {
   if (secrets === undefined || text.length > MAX_JOURNALLED_BODY) return journalBody(text)
-  if (isRequest) secrets.learn(text)
-  return journalBody(secrets.mask(text))
+  // One scan for secret names: `learn` finds nothing in a text without one, and a text the masker
+  // gives back as it is needs no second scan in journalBody.
+  const mayHold = text.length > 0 && mayHoldSecret(text)
+  if (isRequest && mayHold) secrets.learn(text)
+  if (secrets.masksNothing?.()) return keptBody(text, mayHold)
+  const masked = secrets.mask(text)
+  return masked === text ? keptBody(text, mayHold) : journalBody(masked)
 }
 
 // Through redactJson all the same: it bounds the depth (a 10 000-deep array must not reach c.json).
@@ -124,7 +133,8 @@ const journalWritten = (
   journalText: string,
   secrets: JournalSecrets | undefined,
 ): unknown =>
-  text.length > MAX_JOURNALLED_BODY || (secrets !== undefined && secrets.mask(text) !== text)
+  text.length > MAX_JOURNALLED_BODY ||
+  (secrets !== undefined && !secrets.masksNothing?.() && secrets.mask(text) !== text)
     ? journalMasked(text, secrets)
     : ({ cleanText: journalText } satisfies CleanText)
 
@@ -161,13 +171,30 @@ const cloneBody = (res: Response): ReadableStream<Uint8Array> | null => {
  * MAX_JOURNALLED_BODY bytes of it. A streamed answer (`isStreamed`: a `truncate` fault) is
  * not read at all: the client must get exactly what the fault makes of it.
  */
-export const journalResponse = async (
+export const journalResponse = (
   res: Response,
   options: ResponseOptions,
-): Promise<JournalEntry['response']> => ({
-  ...(await responseBody(res, options)),
-  headers: journalHeaders(responseHeaderPairs(res), options.secrets?.mask),
+): JournalEntry['response'] | Promise<JournalEntry['response']> => {
+  const light = lightweightBody(res)
+  // Served by the node server (every API answer there): read in place, no promise to wait for.
+  if (light) return withHeaders(res, lightResponseBody(light, options), options.secrets)
+  return responseBody(res, options).then((read) => withHeaders(res, read, options.secrets))
+}
+
+/** The answer's journalled body with its journalled headers. */
+const withHeaders = (
+  res: Response,
+  { contentType, body }: Omit<JournalEntry['response'], 'headers'>,
+  secrets: JournalSecrets | undefined,
+): JournalEntry['response'] => ({
+  contentType,
+  body,
+  headers: journalHeaders(responseHeaderPairs(res), maskerOf(secrets)),
 })
+
+/** The masker to give journalHeaders: none while it would give every text back as it is. */
+const maskerOf = (secrets: JournalSecrets | undefined) =>
+  secrets === undefined || secrets.masksNothing?.() ? undefined : secrets.mask
 
 type ResponseOptions = {
   readonly isStreamed: boolean
@@ -176,22 +203,24 @@ type ResponseOptions = {
   readonly secrets?: JournalSecrets
 }
 
-/** The answer's content type and body to journal (see `journalResponse`). */
+/** The content type and body to journal of an answer the node server holds (its lightweight one). */
+const lightResponseBody = (
+  { body, contentType }: LightweightBody,
+  { secrets, written }: ResponseOptions,
+): Omit<JournalEntry['response'], 'headers'> => {
+  if (body === null) return { contentType, body: null }
+  if (typeof body === 'string' && written?.journalText !== undefined && written.text === body)
+    return { contentType, body: journalWritten(body, written.journalText, secrets) }
+  if (typeof body === 'string') return { contentType, body: journalMasked(body, secrets) }
+  if (body instanceof Uint8Array) return { contentType, body: journalBytes(body, secrets) }
+  return { contentType, body: STREAMED_BODY }
+}
+
+/** The answer's content type and body to journal, of any other answer (see `journalResponse`). */
 const responseBody = async (
   res: Response,
   options: ResponseOptions,
 ): Promise<Omit<JournalEntry['response'], 'headers'>> => {
-  const light = lightweightBody(res)
-  if (light) {
-    const { body, contentType } = light
-    const { secrets, written } = options
-    if (body === null) return { contentType, body: null }
-    if (typeof body === 'string' && written?.journalText !== undefined && written.text === body)
-      return { contentType, body: journalWritten(body, written.journalText, secrets) }
-    if (typeof body === 'string') return { contentType, body: journalMasked(body, secrets) }
-    if (body instanceof Uint8Array) return { contentType, body: journalBytes(body, secrets) }
-    return { contentType, body: STREAMED_BODY }
-  }
   const contentType = res.headers.get('content-type')
   if (options.isStreamed) return { contentType, body: STREAMED_BODY }
   // Written from this value or text: the same text, without reading the answer again.
@@ -210,6 +239,10 @@ const responseBody = async (
   if (read.kind === 'broken') return { contentType, body: '(body not readable)' }
   return { contentType, body: journalBytes(new Uint8Array(read.bytes), secrets) }
 }
+
+/** The request body to journal, from its text as the handlers read it (Hono's cached text). */
+export const journalRequestText = (text: string, secrets?: JournalSecrets): unknown =>
+  journalMasked(text, secrets, true)
 
 /**
  * The request body to journal, read from what the handlers already parsed when possible. A body

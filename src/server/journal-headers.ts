@@ -25,26 +25,33 @@ const JOIN = '\n'
 /** Headers as the journal keeps them: lowercase name → value, secrets `[REDACTED]`. */
 export type JournalHeaders = Readonly<Record<string, string>>
 
+/** Names and values whose answers are kept: those that come again and again (`host`, `keep-alive`). */
+const MAX_KNOWN = 256
+/** Longer texts are not kept (the kept ones take at most MAX_KNOWN × MAX_KNOWN_TEXT characters). */
+const MAX_KNOWN_TEXT = 64
+
 /**
- * Header names already judged, with whether each is a credential's: a server sees the same few
- * names on every request, and the two patterns cost more than the rest of a header's journalling.
- * Bounded: short names only, and the whole memo dropped when full (hostile names cannot grow it).
+ * A test on short texts, its answers kept: a client sends the same few header names and values
+ * on every request, and each test is a regular expression (two or three on a name).
  */
-const MAX_KNOWN_NAMES = 256
-const MAX_KNOWN_NAME_LENGTH = 64
-const knownNames = new Map<string, boolean>()
+const remembered = (test: (text: string) => boolean) => {
+  const known = new Map<string, boolean>()
+  return (text: string): boolean => {
+    const found = known.get(text)
+    if (found !== undefined) return found
+    const answer = test(text)
+    if (text.length <= MAX_KNOWN_TEXT) {
+      if (known.size >= MAX_KNOWN) known.clear()
+      known.set(text, answer)
+    }
+    return answer
+  }
+}
 
 /** A header whose value is a credential by its name alone (`authorization`, `cookie`, `x-api-key`). */
-const isCredentialHeader = (name: string) => {
-  const known = knownNames.get(name)
-  if (known !== undefined) return known
-  const isCredential = isSecretHeader(name) || isSecretName(name)
-  if (name.length <= MAX_KNOWN_NAME_LENGTH) {
-    if (knownNames.size >= MAX_KNOWN_NAMES) knownNames.clear()
-    knownNames.set(name, isCredential)
-  }
-  return isCredential
-}
+const isCredentialHeader = remembered((name) => isSecretHeader(name) || isSecretName(name))
+/** `mayHoldSecret` of a header's value. */
+const valueMayHoldSecret = remembered(mayHoldSecret)
 
 /** Names and values being merged: parallel lists (a few headers: a search beats a Map). */
 type Merging = { readonly names: string[]; readonly values: string[] }
@@ -87,7 +94,7 @@ export const journalHeaders = (
     const value = values[i] ?? ''
     values[i] = isCredentialHeader(name)
       ? REDACTED
-      : mayHoldSecret(value)
+      : valueMayHoldSecret(value)
         ? redactText(value)
         : value
   }

@@ -4,4 +4,9 @@ export type JournalSecrets = {
   readonly learn: (text: string) => void
   /** The text with the request's `Authorization` (every form) and the session's secrets masked. */
   readonly mask: (text: string) => string
+  /**
+   * Whether `mask` gives every text back as it is now (nothing known to mask yet): the journal then
+   * skips its passes. Asked again after `learn`, which may teach it a key.
+   */
+  readonly masksNothing?: () => boolean
 }

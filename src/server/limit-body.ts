@@ -20,8 +20,25 @@ export const limitBody = (
   maxBytes: number,
   answers: { tooLarge: (c: Context) => Response; broken: (c: Context) => Response },
 ) => {
-  /** The answer that refuses the body, or undefined when it may go on. */
-  return async <E extends ServerEnv>(c: Context<E>): Promise<Response | undefined> => {
+  /** Reads a body the headers do not bound, bounded, for the validators. */
+  const readBounded = async <E extends ServerEnv>(
+    c: Context<E>,
+    body: ReadableStream<Uint8Array>,
+  ): Promise<Response | undefined> => {
+    const read = await readAtMost(body, maxBytes)
+    if (read.kind === 'too-large') return answers.tooLarge(c)
+    if (read.kind === 'broken') return answers.broken(c)
+    // Hono types this entry as the value but calls `.then` on it: it holds the promise.
+    Object.assign(c.req.bodyCache, { arrayBuffer: Promise.resolve(read.bytes) })
+    return undefined
+  }
+  /**
+   * The answer that refuses the body, or undefined when it may go on: at once when the headers
+   * decide (a node socket's declared length, no body), a promise only when the body must be read.
+   */
+  return <E extends ServerEnv>(
+    c: Context<E>,
+  ): Response | undefined | Promise<Response | undefined> => {
     const isOnSocket = c.env?.incoming !== undefined
     const length = c.req.header('content-length')
     const isChunked = c.req.header('transfer-encoding') !== undefined
@@ -36,11 +53,6 @@ export const limitBody = (
     }
     const body = c.req.raw.body
     if (body === null) return undefined
-    const read = await readAtMost(body, maxBytes)
-    if (read.kind === 'too-large') return answers.tooLarge(c)
-    if (read.kind === 'broken') return answers.broken(c)
-    // Hono types this entry as the value but calls `.then` on it: it holds the promise.
-    Object.assign(c.req.bodyCache, { arrayBuffer: Promise.resolve(read.bytes) })
-    return undefined
+    return readBounded(c, body)
   }
 }

@@ -81,6 +81,33 @@ describe('store bytes', () => {
     expect.soft(store.bytes()).toBe(jsonSize(renamed) + jsonSize(second))
   })
 
+  it.each([
+    ['a shorter name', { name: 'short' }],
+    ['a name of two-byte characters', { name: 'é'.repeat(300) }],
+    ['a name of surrogate pairs', { name: `😀😀${'n'.repeat(70)}` }],
+    ['a name and a time', { name: 'renamed', updatedAt: '2030-01-01T00:00:00.000Z' }],
+    ['a description and a workspace', { description: 'd', workspacePath: '/w/é' }],
+  ])('counts a worker changed from the one stored (%s) as a fresh put does', (_, fields) => {
+    const build = workerBuilder()
+    const [first, second] = [build(1_000, 'é'), build(10)]
+    if (!first || !second) throw new Error('no records')
+    const changed = { ...first, worker: { ...first.worker, ...fields } }
+    const told = createStore()
+    const fresh = createStore()
+    for (const store of [told, fresh]) {
+      store.putWorker(first)
+      store.putWorker(second)
+    }
+    told.putWorker(changed, first)
+    fresh.putWorker(changed)
+    expect.soft(told.bytes()).toBe(fresh.bytes())
+    expect.soft(told.bytes()).toBe(jsonSize(changed) + jsonSize(second))
+    // Told a record that is not the stored one, the store measures the whole record.
+    const stale = { ...changed, worker: { ...changed.worker, name: 'later' } }
+    told.putWorker(stale, first)
+    expect.soft(told.bytes()).toBe(jsonSize(stale) + jsonSize(second))
+  })
+
   it('drops the oldest first over thousands of evictions, a rename keeping its place', () => {
     const build = workerBuilder()
     const store = createStore({ maxWorkers: 5, maxBytes: DEFAULT_MAX_SESSION_BYTES })

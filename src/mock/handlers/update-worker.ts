@@ -17,7 +17,7 @@ export const updateWorker: OperationHandler<'updateWorker'> = ({
     ...record,
     worker: { ...record.worker, name: body.name, updatedAt: isoTime(now) },
   }
-  session.store.putWorker(updated)
+  session.store.putWorker(updated, record)
   const view = toWorkerView(updated, { userId, now, lifecycle: session.lifecycle })
   return { status: 200, body: { worker: view.worker } }
 }

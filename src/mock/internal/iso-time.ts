@@ -20,3 +20,22 @@ export const isoTime = (ms: number): string => {
   lastMs = ms
   return lastIso
 }
+
+/** The last text `msOfIso` parsed that `isoTime` did not write, and its time. */
+let parsedIso = ''
+let parsedMs = Number.NaN
+
+/**
+ * `Date.parse(text)`, without parsing a text `isoTime` just wrote (its `ms` is known, when a whole
+ * number: the time a text gives back) or the one parsed last (a worker's `createdAt`, read on every
+ * answer about it).
+ */
+export const msOfIso = (text: string): number => {
+  if (text === lastIso && Number.isInteger(lastMs)) return lastMs
+  if (text === otherIso && Number.isInteger(otherMs)) return otherMs
+  if (text !== parsedIso) {
+    parsedMs = Date.parse(text)
+    parsedIso = text
+  }
+  return parsedMs
+}

@@ -8,7 +8,7 @@ export const adminPipeline =
   (stages: {
     guardAdmin: ReturnType<typeof guardAdmin>
     resolveSession: ReturnType<typeof resolveSession>
-    checkBody: (c: Context<MockEnv>) => Promise<Response | undefined>
+    checkBody: (c: Context<MockEnv>) => Response | undefined | Promise<Response | undefined>
   }): MiddlewareHandler<MockEnv> =>
   async (c, next) => {
     const refused = stages.guardAdmin(c) ?? stages.resolveSession(c) ?? (await stages.checkBody(c))

@@ -16,19 +16,21 @@ type Stage<Make extends (...args: never[]) => unknown> = ReturnType<Make>
 const writtenFor = (c: Context<MockEnv>, response: Response) => {
   const written = c.get('written')
   return written?.res === response
-    ? { written: { text: written.text ?? undefined, journalText: written.journalText } }
-    : {}
+    ? { text: written.text ?? undefined, journalText: written.journalText }
+    : undefined
 }
 
 /**
  * `/v1/*`, in order: the session, the operation (matched once, carried in the context), the body
  * limit, auth, a `Prefer: code=NNN` or else the scenario's rules, the route (validation and handler in one step), and the
- * journal, which records every answer, a rule's or a refusal's too.
+ * journal, which records every answer, a rule's or a refusal's too. A stage with nothing to wait
+ * for (the default: no auth, no rules, a body whose length its header gives) answers at once: only
+ * a promise a stage gives is awaited.
  */
 export const apiPipeline =
   (stages: {
     resolveSession: Stage<typeof resolveSession>
-    checkBody: (c: Context<MockEnv>) => Promise<Response | undefined>
+    checkBody: (c: Context<MockEnv>) => Response | undefined | Promise<Response | undefined>
     authorize: Stage<typeof authorize>
     applyScenario: Stage<typeof applyScenario>
     answerOperation: Stage<typeof answerOperation>
@@ -39,28 +41,35 @@ export const apiPipeline =
     const refused = stages.resolveSession(c)
     if (refused) return refused
     c.set('operation', matchOperation(c.req.method, c.req.path))
-    const early = (await stages.checkBody(c)) ?? (await stages.authorize(c))
+    let early = stages.checkBody(c)
+    if (early instanceof Promise) early = await early
+    if (!early) {
+      early = stages.authorize(c)
+      if (early instanceof Promise) early = await early
+    }
     // `Prefer: code=NNN` stands in for the scenario's rules on this one request.
     const preferred = early ? undefined : preferCode(c)
-    const scenario =
+    let scenario =
       early || preferred
         ? { truncate: false, applied: preferred?.applied ?? NO_RULES_APPLIED }
-        : await stages.applyScenario(c)
+        : stages.applyScenario(c)
+    if (scenario instanceof Promise) scenario = await scenario
     let response =
       early ?? preferred?.answer ?? scenario.answer ?? (await stages.answerOperation(c))
     // A `truncate` fault cuts the route's answer (a scenario's own answer is never cut).
     if (scenario.truncate) response = await truncated(response)
-    await stages.recordExchange(
+    const recorded = stages.recordExchange(
       c,
       {
         response,
         isStreamed: scenario.truncate,
         rules: scenario.applied,
-        ...(preferred ? { prefer: preferred.prefer } : {}),
-        ...writtenFor(c, response),
+        prefer: preferred?.prefer,
+        written: writtenFor(c, response),
       },
       startedAt,
     )
+    if (recorded) await recorded
     // A reset, journalled as decided, is carried out by the transport the request came on.
     return isResetAnswer(response) ? carryOutReset(c, response) : response
   }

@@ -15,14 +15,28 @@ export type ScenarioOutcome = {
   applied: readonly AppliedRule[]
 }
 
-/** Scenario rules: latency, faults, rate limits and canned answers, layered over the operations. */
-export const applyScenario =
+/** What a request no rule applies to goes on with (shared: never written to). */
+const NO_RULES: ScenarioOutcome = Object.freeze({ truncate: false, applied: NO_RULES_APPLIED })
+
+/**
+ * Scenario rules: latency, faults, rate limits and canned answers, layered over the operations. A
+ * session without rules (the default scenario) goes on at once, with no promise to wait for.
+ */
+export const applyScenario = (options: { sleep: (ms: number) => Promise<void>; cors: Cors }) => {
+  const withRules = applyRulesOf(options)
+  return (c: Context<MockEnv>): ScenarioOutcome | Promise<ScenarioOutcome> => {
+    const session = c.get('session')
+    const hasRules = session.scenario.rules.length > 0 || session.runtimeRules.length > 0
+    return hasRules && c.get('operation') ? withRules(c) : NO_RULES
+  }
+}
+
+const applyRulesOf =
   ({ sleep, cors }: { sleep: (ms: number) => Promise<void>; cors: Cors }) =>
   async (c: Context<MockEnv>): Promise<ScenarioOutcome> => {
     const session = c.get('session')
     const operation = c.get('operation')
-    const hasRules = session.scenario.rules.length > 0 || session.runtimeRules.length > 0
-    if (!hasRules || !operation) return { truncate: false, applied: NO_RULES_APPLIED }
+    if (!operation) return NO_RULES
     const outcome = await applyRules(
       session,
       { ...operation, path: c.req.path, body: () => c.req.json().catch(() => undefined) },

@@ -53,10 +53,11 @@ export type Preference = {
  * when the request asks for none.
  */
 export const preferCode = (c: Context<MockEnv>): Preference | undefined => {
-  const matched = c.get('operation')
   const asked = preferredCode(c.req.header('prefer'))
+  if (!asked) return undefined // most requests: no Prefer header
+  const matched = c.get('operation')
   const operation = operations.find((o) => o.operationId === matched?.operationId)
-  if (!asked || !operation) return undefined
+  if (!operation) return undefined
   const declared = declaredStatuses(operation)
   if ('invalid' in asked || !declared.includes(asked.code)) {
     const code = 'invalid' in asked ? asked.invalid : String(asked.code)

@@ -2,8 +2,10 @@ import type { Context } from 'hono'
 import { redactText } from '../../common/redact.js'
 import {
   type Journal,
+  type JournalEntry,
   journalHeaders,
   journalRequestBody,
+  journalRequestText,
   journalResponse,
   requestHeaderPairs,
   type WrittenAnswer,
@@ -20,42 +22,71 @@ export type Answered = {
   readonly isStreamed: boolean
   readonly rules: readonly AppliedRule[]
   /** The `Prefer` override that shaped the answer (`code=429`), when one did. */
-  readonly prefer?: string
+  readonly prefer?: string | undefined
   /** What `response` was written from, with `c.json` (a value) or `c.body` (a text). */
-  readonly written?: WrittenAnswer
+  readonly written?: WrittenAnswer | undefined
 }
 
-/** Every API request in the journal, including those a rule or a check answered. */
+/**
+ * Every API request in the journal, including those a rule or a check answered. Recorded at once
+ * when the request's text and the answer are at hand (the API's answers on a node server), else
+ * once they are read: the caller awaits only a promise it is given.
+ */
 export const recordExchange = (journal: Journal) => {
   const secretsOf = createRequestSecrets()
-  return async (c: Context<MockEnv>, answered: Answered, startedAt: number) => {
+  return (
+    c: Context<MockEnv>,
+    answered: Answered,
+    startedAt: number,
+  ): undefined | Promise<void> => {
     const url = c.req.url
-    const secrets = secretsOf(c.get('session'), c.req.header('authorization'))
+    const authorization = c.req.header('authorization')
+    const secrets = secretsOf(c.get('session'), authorization)
     const queryAt = url.indexOf('?')
     const { status } = answered.response
-    journal.record({
-      at: isoTime(c.get('now')),
-      session: c.get('session').id,
-      operationId: c.get('operation')?.operationId ?? null,
-      method: c.req.method,
-      path: secrets.mask(c.req.path),
-      query: queryAt === -1 ? '' : secrets.mask(redactText(url.slice(queryAt))),
-      status,
-      durationMs: Math.round((performance.now() - startedAt) * 10) / 10,
-      request: {
-        contentType: c.req.header('content-type') ?? null,
-        authorization: c.req.header('authorization') ?? null,
-        body: await journalRequestBody(c.req, status, secrets),
-        // After the body: the masker knows the key the body carried.
-        headers: journalHeaders(requestHeaderPairs(c.req.raw, c.env), secrets.mask),
-      },
-      response: await journalResponse(answered.response, {
+    // Before the body: what the body teaches the masker is not masked in its own path and query.
+    const path = secrets.mask(c.req.path)
+    const query = queryAt === -1 ? '' : secrets.mask(redactText(url.slice(queryAt)))
+    const durationMs = Math.round((performance.now() - startedAt) * 10) / 10
+    // The text the handlers read is Hono's cached one: no need to wait for it again.
+    const text = c.req.bodyCache.text === undefined ? undefined : c.get('requestText')
+    const requestBody =
+      text === undefined
+        ? journalRequestBody(c.req, status, secrets)
+        : journalRequestText(text, secrets)
+    const record = (body: unknown) => {
+      // After the body: the masker knows the key the body carried.
+      const masker = secrets.masksNothing?.() ? undefined : secrets.mask
+      const headers = journalHeaders(requestHeaderPairs(c.req.raw, c.env), masker)
+      const response = journalResponse(answered.response, {
         isStreamed: answered.isStreamed,
         secrets,
         ...(answered.written ? { written: answered.written } : {}),
-      }),
-      rules: answered.rules,
-      prefer: answered.prefer ?? null,
-    })
+      })
+      const entry = (answer: JournalEntry['response']): undefined => {
+        journal.record({
+          at: isoTime(c.get('now')),
+          session: c.get('session').id,
+          operationId: c.get('operation')?.operationId ?? null,
+          method: c.req.method,
+          path,
+          query,
+          status,
+          durationMs,
+          request: {
+            contentType: c.req.header('content-type') ?? null,
+            authorization: authorization ?? null,
+            body,
+            headers,
+          },
+          response: answer,
+          rules: answered.rules,
+          prefer: answered.prefer ?? null,
+        })
+        return undefined
+      }
+      return response instanceof Promise ? response.then(entry) : entry(response)
+    }
+    return requestBody instanceof Promise ? requestBody.then(record) : record(requestBody)
   }
 }

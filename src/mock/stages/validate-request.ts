@@ -27,6 +27,7 @@ const hasBody = async (c: Context<MockEnv>) =>
  */
 const parseJsonBody = async (c: Context<MockEnv>): Promise<unknown> => {
   const text = await bodyText(c.req)
+  c.set('requestText', text)
   const json: unknown = JSON.parse(text)
   return SURROGATE_ESCAPE.test(text) ? storedAsUtf8(json) : json
 }
