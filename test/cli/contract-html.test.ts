@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest'
 import { chromiumPath, launchChromium, recordingContext } from '../helpers/browser.js'
 import { cleanUpAfterEach } from '../helpers/clean-up.js'
 import { startAppServer, type TestServer } from '../helpers/hostile-server.js'
-import { contractTargetOf, type RunningMock, runCli, startMock } from '../helpers/spawn-cli.js'
+import { contractTargetOf } from '../helpers/mock-banner.js'
+import { type RunningMock, runCli, startMock } from '../helpers/spawn-cli.js'
 
 const PLANTED_TOKEN = 'PLANTED-HTML-TOKEN-77'
 /** Markup a hostile server answers in bodies and headers; it must reach the page as text. */

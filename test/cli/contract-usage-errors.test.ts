@@ -9,7 +9,8 @@ import { MAX_SEED } from '../../src/common/max-seed.js'
 import { createMockApp } from '../../src/mock/app.js'
 import { cleanUpAfterEach } from '../helpers/clean-up.js'
 import { startAppServer, type TestServer } from '../helpers/hostile-server.js'
-import { contractTargetOf, runCli, startMock } from '../helpers/spawn-cli.js'
+import { contractTargetOf } from '../helpers/mock-banner.js'
+import { runCli, startMock } from '../helpers/spawn-cli.js'
 
 const { servers, dirs } = cleanUpAfterEach<TestServer>()
 

@@ -14,7 +14,8 @@ import {
   type TestServer,
   unusedUrl,
 } from '../helpers/hostile-server.js'
-import { contractTargetOf, runCli, startMock } from '../helpers/spawn-cli.js'
+import { contractTargetOf } from '../helpers/mock-banner.js'
+import { runCli, startMock } from '../helpers/spawn-cli.js'
 
 const PLANTED_TOKEN = 'PLANTED-SECRET-TOKEN-42'
 const PLANTED_KEY = 'PLANTED-KEY-99999'

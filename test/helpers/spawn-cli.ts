@@ -2,6 +2,7 @@
 // The tests build nothing: `npm run build` must have run first. They run the package's bin.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { BANNER_END, type MockBanner, readBanner } from './mock-banner.js'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 export const CLI_PATH = fileURLToPath(new URL('../../dist/bin/main.js', import.meta.url))
@@ -147,20 +148,8 @@ export type RunningMock = {
   /** Base URL parsed from `worker-api-kit mock listening on http://127.0.0.1:PORT`. */
   readonly url: string
   readonly port: number
-  /** The other banner lines, as printed (undefined when a line is missing). */
-  readonly banner: {
-    docs: string | undefined
-    openapi: string | undefined
-    seed: string | undefined
-    orgId: string | undefined
-    llmProviderId: string | undefined
-  }
+  readonly banner: MockBanner
 }
-
-const BANNER_URL = /^worker-api-kit mock listening on (http:\/\/\S+:(\d+))$/m
-const BANNER_END = /^Press Ctrl\+C to stop\.$/m
-const bannerField = (text: string, name: string) =>
-  text.match(new RegExp(`^ {2}${name} +(\\S+)$`, 'm'))?.[1]
 
 /**
  * Starts `worker-api-kit mock --host 127.0.0.1 --port 0 ...args` (a free port each time, so tests
@@ -172,31 +161,9 @@ export const startMock = async (
 ): Promise<RunningMock> => {
   const cli = spawnCli(['mock', '--host', '127.0.0.1', '--port', '0', ...args], options)
   await cli.waitForStdout(BANNER_END)
-  const text = cli.stdout()
-  const match = text.match(BANNER_URL)
-  if (!match?.[1] || !match[2]) {
-    throw new Error(withOutput('the mock banner has no listening URL.', text, cli.stderr()))
+  const read = readBanner(cli.stdout())
+  if (read === undefined) {
+    throw new Error(withOutput('the mock banner has no listening URL.', cli.stdout(), cli.stderr()))
   }
-  return {
-    cli,
-    url: match[1],
-    port: Number(match[2]),
-    banner: {
-      docs: bannerField(text, 'docs'),
-      openapi: bannerField(text, 'openapi'),
-      seed: bannerField(text, 'seed'),
-      orgId: bannerField(text, 'org id'),
-      llmProviderId: bannerField(text, 'llm provider id'),
-    },
-  }
+  return { cli, ...read }
 }
-
-/** The mock's URL and the ids it prints, as `contract` flags. */
-export const contractTargetOf = ({ url, banner }: RunningMock): string[] => [
-  '--base-url',
-  url,
-  '--org-id',
-  banner.orgId ?? '',
-  '--llm-provider-id',
-  banner.llmProviderId ?? '',
-]
