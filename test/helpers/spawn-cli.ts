@@ -25,6 +25,8 @@ export type Spawned = {
   readonly stderr: () => string
   /** Resolves with the first match of `pattern` in stdout; rejects on exit or after `timeoutMs`. */
   readonly waitForStdout: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>
+  /** The same for stderr. */
+  readonly waitForStderr: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>
   /** Sends a signal; false if the process has already exited. */
   readonly signal: (signal: NodeJS.Signals) => boolean
   /** Resolves on exit; after `timeoutMs` kills the process with SIGKILL and rejects. */
@@ -84,37 +86,41 @@ export const spawnProcess = (
     return result
   }
 
-  const waitForStdout = (pattern: RegExp, timeoutMs = DEFAULT_WAIT_MS) =>
-    new Promise<RegExpMatchArray>((resolve, reject) => {
-      const cleanup = () => {
-        clearTimeout(timer)
-        child.stdout?.off('data', check)
-      }
-      const check = () => {
-        const match = out.match(pattern)
-        if (!match) return
-        cleanup()
-        resolve(match)
-      }
-      const timer = setTimeout(() => {
-        cleanup()
-        reject(new Error(withOutput(`${label}: no ${pattern} within ${timeoutMs} ms.`, out, err)))
-      }, timeoutMs)
-      // Listeners run in order: this one sees the chunk after the collector above appended it.
-      child.stdout?.on('data', check)
-      void closed.then(() => {
-        if (out.match(pattern)) return check()
-        cleanup()
-        reject(new Error(withOutput(`${label} exited before printing ${pattern}.`, out, err)))
+  const waitFor =
+    (stream: 'stdout' | 'stderr') =>
+    (pattern: RegExp, timeoutMs = DEFAULT_WAIT_MS) =>
+      new Promise<RegExpMatchArray>((resolve, reject) => {
+        const text = () => (stream === 'stdout' ? out : err)
+        const cleanup = () => {
+          clearTimeout(timer)
+          child[stream]?.off('data', check)
+        }
+        const check = () => {
+          const match = text().match(pattern)
+          if (!match) return
+          cleanup()
+          resolve(match)
+        }
+        const timer = setTimeout(() => {
+          cleanup()
+          reject(new Error(withOutput(`${label}: no ${pattern} within ${timeoutMs} ms.`, out, err)))
+        }, timeoutMs)
+        // Listeners run in order: this one sees the chunk after the collector above appended it.
+        child[stream]?.on('data', check)
+        void closed.then(() => {
+          if (text().match(pattern)) return check()
+          cleanup()
+          reject(new Error(withOutput(`${label} exited before printing ${pattern}.`, out, err)))
+        })
+        check()
       })
-      check()
-    })
 
   const spawned: Spawned = {
     child,
     stdout: () => out,
     stderr: () => err,
-    waitForStdout,
+    waitForStdout: waitFor('stdout'),
+    waitForStderr: waitFor('stderr'),
     signal: (signal) => child.exitCode === null && child.signalCode === null && child.kill(signal),
     exit,
   }
