@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path'
 import { printable } from '../common/printable.js'
 import { CliError } from './cli-error.js'
 
-/** A file the run will write, with the flag that named it (`--json`, `--junit`…). */
+/** A file the run will write, with the flag that named it (`--json`, `--junit`…), relative to the run's working directory. */
 export type OutputFile = { readonly flag: string; readonly path: string | undefined }
 
 const codeOf = (error: unknown) =>
@@ -29,13 +29,13 @@ const problemOf = async (file: string): Promise<string | undefined> => {
  * Refuses, before the first request, report files that could not be written after the run: a
  * missing folder must not cost a whole run (and its creates on the target) and then its verdict.
  */
-export const ensureWritable = async (files: readonly OutputFile[]): Promise<void> => {
+export const ensureWritable = async (files: readonly OutputFile[], cwd: string): Promise<void> => {
   const seen = new Map<string, string>()
   for (const { flag, path } of files) {
     if (path === undefined) continue
     const shown = printable(path, 200)
     if (path === '') throw new CliError(`[worker-api-kit] ${flag} needs a file path.`, 'E_USAGE')
-    const full = resolve(path)
+    const full = resolve(cwd, path)
     const other = seen.get(full)
     if (other !== undefined) {
       throw new CliError(

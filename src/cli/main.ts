@@ -1,9 +1,10 @@
 #!/usr/bin/env node
+// The bin: a thin shell over runCli, which runs the same in a test's process. Here, and only here,
+// the CLI meets its process: its arguments, environment, streams, signals and exit code.
 import * as nodeModule from 'node:module'
 import { printableLines } from '../common/printable.js'
 import { EXIT } from './cli-error.js'
-import type { Io } from './command.js'
-import { runCli } from './run-cli.js'
+import { bugMessage, runCli } from './run-cli.js'
 
 // Node 22.1+ keeps V8's compiled code of the CLI's modules on disk (its own cache folder in the
 // system's temporary one), so every start after the first compiles none of them again: measured,
@@ -12,24 +13,31 @@ import { runCli } from './run-cli.js'
 const enableCompileCache: unknown = Reflect.get(nodeModule, 'enableCompileCache')
 if (typeof enableCompileCache === 'function') enableCompileCache()
 
-// Every line the CLI prints may quote a server, a client, a file or a flag (a report, a log line,
-// an error): through the one printable filter, so no text it did not write drives the terminal.
-const io: Io = {
-  out: (line) => process.stdout.write(`${printableLines(line)}\n`),
-  err: (line) => process.stderr.write(`${printableLines(line)}\n`),
-}
-
-/** A bug of ours (not a CliError): its stack, and exit 2 rather than a verdict. */
-const exitOnBug = (error: unknown) => {
-  io.err(
-    `[worker-api-kit] unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-  )
-  process.exit(EXIT.usage)
-}
-
 // A promise nobody awaited is a bug of ours: fail loudly rather than report a false verdict.
-process.on('unhandledRejection', exitOnBug)
+process.on('unhandledRejection', (error) => {
+  process.stderr.write(`${printableLines(bugMessage(error))}\n`)
+  process.exit(EXIT.usage)
+})
 
-runCli(process.argv.slice(2), io).then((code) => {
-  process.exitCode = code
-}, exitOnBug)
+runCli({
+  argv: process.argv.slice(2),
+  env: process.env,
+  cwd: process.cwd(),
+  script: process.argv[1],
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  // Listened to from the call on, not before: until a command serves, a signal ends the process.
+  untilStopped: () =>
+    new Promise((resolve) => {
+      process.once('SIGINT', () => resolve('SIGINT'))
+      process.once('SIGTERM', () => resolve('SIGTERM'))
+    }),
+}).then(
+  (code) => {
+    process.exitCode = code
+  },
+  (error: unknown) => {
+    process.stderr.write(`${printableLines(bugMessage(error))}\n`)
+    process.exit(EXIT.usage)
+  },
+)

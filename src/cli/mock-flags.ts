@@ -47,9 +47,12 @@ export const allowedHostsOf = (values: string[]): string[] => {
 }
 
 /** `--admin-token T`, or `env:VAR` to read it from the environment. */
-export const adminTokenOf = (raw: string | undefined): string | undefined => {
+export const adminTokenOf = (
+  raw: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined => {
   if (raw === undefined) return undefined
-  const { value } = fromEnv(raw, '--admin-token', process.env)
+  const { value } = fromEnv(raw, '--admin-token', env)
   if (value.trim() === '')
     throw new CliError('[worker-api-kit] --admin-token needs a token.', 'E_USAGE')
   return value

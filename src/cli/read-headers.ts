@@ -1,4 +1,5 @@
 import * as fs from 'node:fs'
+import { resolve } from 'node:path'
 import { readFileAtMost, unreadReason } from '../common/read-file-at-most.js'
 import { CliError } from './cli-error.js'
 import { headerValueFromEnv } from './from-env.js'
@@ -18,6 +19,8 @@ export type HeaderSources = {
   /** Files of `Name: value` lines (`#` comments; values as -H's), read before the -H values. */
   readonly headerFiles: readonly string[]
   readonly env: Readonly<Record<string, string | undefined>>
+  /** What the header files' paths are relative to. */
+  readonly cwd: string
 }
 
 export type ReadHeaders = {
@@ -48,7 +51,7 @@ const readHeaderFile = (
   sources: HeaderSources,
   secrets: string[],
 ): [string, string][] => {
-  const read = readFileAtMost(fs, file, MAX_HEADER_FILE_BYTES)
+  const read = readFileAtMost(fs, resolve(sources.cwd, file), MAX_HEADER_FILE_BYTES)
   if (read.kind === 'too-large')
     throw usage(
       `--header-file ${file}: too large; a header file holds at most ${MAX_HEADER_FILE_BYTES} bytes.`,

@@ -9,12 +9,9 @@ const shellWord = (word: string) =>
  * Never a bare `npx worker-api-kit`: where the kit is not installed (this repository's own clone),
  * npx would fetch and run whatever the registry holds under that name. Installed as a dependency
  * (`…/node_modules/…`), `npx --no-install` runs that copy and never installs one; anywhere else,
- * `node` and the path of the script that is running now.
+ * `node` and the path of the script that is running now (`script`, the bin's argv[1]).
  */
-export const selfCommand = (
-  script: string | undefined = process.argv[1],
-  cwd: string = process.cwd(),
-): string => {
+export const selfCommand = (script: string | undefined, cwd: string): string => {
   if (script === undefined || script === '') return 'npx --no-install worker-api-kit'
   if (/[\\/]node_modules[\\/]/.test(script)) return 'npx --no-install worker-api-kit'
   const fromCwd = relative(cwd, script)

@@ -1,13 +1,15 @@
 // The contract CLI against servers that attack the CLI itself: thousands of secrets to remember,
 // answers too deep or too large to keep, answers that are not valid HTTP. Each run must end within
-// its bound, in bounded memory, with its reports written. Spawns the built bin: `npm test` builds
-// first; alone, run `npm run build` before vitest.
+// its bound, in bounded memory, with its reports written. Run in-process (src/cli/run-cli.ts, as
+// the bin runs it), but for the runs under a heap limit: those spawn the built bin with node's
+// flag (`npm test` builds first; alone, run `npm run build` before vitest).
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createMockApp } from '../../src/mock/app.js'
 import { cleanUpAfterEach } from '../helpers/clean-up.js'
+import { runCli } from '../helpers/cli-in-process.js'
 import {
   type HostileBehaviour,
   type HostileOptions,
@@ -17,7 +19,7 @@ import {
 } from '../helpers/hostile-server.js'
 import { CLI_PATH, spawnProcess } from '../helpers/spawn-cli.js'
 
-/** The outer bound of every spawned run: a safety net, far above any correct run's duration. */
+/** The outer bound of every run: a safety net, far above any correct run's duration. */
 const SAFETY_MS = 60_000
 
 const { servers, dirs } = cleanUpAfterEach<TestServer>()
@@ -40,7 +42,10 @@ type JsonReport = {
   results: { checkId: string; outcome: string; reason?: string; findings: { message: string }[] }[]
 }
 
-/** Runs `node [nodeFlags] dist/bin/main.js contract …args --json --junit` and reads its reports. */
+/**
+ * Runs `contract …args --json --junit` and reads its reports: in-process, or with `nodeFlags` as
+ * `node [nodeFlags] dist/bin/main.js` (a heap limit is a process's).
+ */
 const contract = async (
   url: string,
   args: readonly string[],
@@ -48,9 +53,7 @@ const contract = async (
 ) => {
   const files = await reportFiles()
   const started = performance.now()
-  const exit = await spawnProcess(process.execPath, [
-    ...nodeFlags,
-    CLI_PATH,
+  const argv = [
     'contract',
     '--base-url',
     url,
@@ -59,7 +62,10 @@ const contract = async (
     '--junit',
     files.junit,
     ...args,
-  ]).exit(SAFETY_MS)
+  ]
+  const exit = await (nodeFlags.length === 0
+    ? runCli(argv, { timeoutMs: SAFETY_MS })
+    : spawnProcess(process.execPath, [...nodeFlags, CLI_PATH, ...argv]).exit(SAFETY_MS))
   const ms = performance.now() - started
   const json = await readFile(files.json, 'utf8').catch(() => '')
   const junit = await readFile(files.junit, 'utf8').catch(() => '')

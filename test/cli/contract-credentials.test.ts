@@ -1,12 +1,15 @@
 // Credentials kept out of the process list: `-H "Name: env:VAR"` and `--header-file FILE`. What
 // reaches the server, and the usage errors (exit 2) that name the variable, file or line but never
-// print a value. Spawns the built bin: `npm test` builds first; alone, run `npm run build` first.
+// print a value. Run in-process (src/cli/run-cli.ts, as the bin runs it), but where the process is
+// the subject: its argument list, and reads of a device or a FIFO (a read that blocks would block
+// a test's process) spawn the built bin: `npm test` builds first; alone, run `npm run build` first.
 import { execFileSync } from 'node:child_process'
 import { mkdtemp, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cleanUpAfterEach } from '../helpers/clean-up.js'
+import { runCli } from '../helpers/cli-in-process.js'
 import { type EchoServer, startEchoServer } from '../helpers/echo-server.js'
 import { spawnCli } from '../helpers/spawn-cli.js'
 
@@ -28,8 +31,15 @@ const echo = async () => {
   return server
 }
 
-/** Runs `contract` with `env` added; returns its exit and the arguments it was started with. */
-const contract = async (args: readonly string[], env: Record<string, string> = {}) => {
+/** Runs `contract` with `env` added in-process. */
+const contract = (args: readonly string[], env: Record<string, string> = {}) =>
+  runCli(['contract', '--runs', '1', '--quiet', ...args], {
+    env: { ...process.env, ...env },
+    timeoutMs: 30_000,
+  })
+
+/** Runs `contract` with `env` added as the bin; returns its exit and the arguments it was started with. */
+const contractBin = async (args: readonly string[], env: Record<string, string> = {}) => {
   const cli = spawnCli(['contract', '--runs', '1', '--quiet', ...args], {
     env: { ...process.env, ...env },
   })
@@ -44,7 +54,7 @@ describe('contract credentials from the environment and from a file', () => {
     const file = join(dir, 'headers')
     await writeFile(file, `# CI\r\nX-Client-Key: ${FILE_KEY}\r\n\r\nX-Trace:  keep  \r\n`)
 
-    const run = await contract(
+    const run = await contractBin(
       ['--base-url', server.url, '-H', 'Authorization: env:WAK_TOKEN', '--header-file', file],
       { WAK_TOKEN: `Bearer ${TOKEN}` },
     )
@@ -118,6 +128,7 @@ describe('contract credentials from the environment and from a file', () => {
       'a missing file',
       async (dir: string) => join(dir, 'missing'),
       /--header-file \S+missing: cannot read it \(ENOENT\)/,
+      contract,
     ],
     [
       'a line without a colon',
@@ -127,8 +138,14 @@ describe('contract credentials from the environment and from a file', () => {
         return file
       },
       /--header-file \S+bad line 3: expected "Name: value"/,
+      contract,
     ],
-    ['a directory', async (dir: string) => dir, /--header-file \S+: cannot read it \(EISDIR\)/],
+    [
+      'a directory',
+      async (dir: string) => dir,
+      /--header-file \S+: cannot read it \(EISDIR\)/,
+      contract,
+    ],
     [
       'a symlink to /dev/zero (read no further than its bound)',
       async (dir: string) => {
@@ -137,6 +154,7 @@ describe('contract credentials from the environment and from a file', () => {
         return file
       },
       /--header-file \S+zero: cannot read it \(a device, not a regular file\)/,
+      contractBin,
     ],
     [
       'a FIFO (opened without waiting for a writer)',
@@ -146,11 +164,12 @@ describe('contract credentials from the environment and from a file', () => {
         return file
       },
       /--header-file \S+fifo: cannot read it \(a FIFO, not a regular file\)/,
+      contractBin,
     ],
-  ])('exits 2 for %s, printing no value', async (_what, fileIn, message) => {
+  ])('exits 2 for %s, printing no value', async (_what, fileIn, message, runAs) => {
     const file = await fileIn(await tempDir())
 
-    const run = await contract(['--base-url', 'http://127.0.0.1:9', '--header-file', file])
+    const run = await runAs(['--base-url', 'http://127.0.0.1:9', '--header-file', file])
 
     expect(run.code).toBe(2)
     expect.soft(run.stderr.trimEnd().split('\n')).toHaveLength(1)

@@ -1,15 +1,14 @@
 // A contract run never reads green, or costs a run, by mistake: wrong filters and unwritable
 // report paths are usage errors before the first request, and every case not sent is listed as
-// skipped in every report. Spawns the built bin: `npm test` builds first; alone, run
-// `npm run build` before vitest.
+// skipped in every report. Run in-process (src/cli/run-cli.ts, as the bin runs it).
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createMockApp } from '../../src/mock/app.js'
 import { cleanUpAfterEach } from '../helpers/clean-up.js'
+import { runCli } from '../helpers/cli-in-process.js'
 import { startAppServer, type TestServer } from '../helpers/hostile-server.js'
-import { runCli } from '../helpers/spawn-cli.js'
 
 const { servers, dirs } = cleanUpAfterEach<TestServer>()
 

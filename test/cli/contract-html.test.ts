@@ -1,4 +1,4 @@
-// Spawns the built bin: `npm test` builds first; alone, run `npm run build` before vitest.
+// Run in-process (src/cli/run-cli.ts, as the bin runs it).
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -6,8 +6,9 @@ import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { chromiumPath, launchChromium, recordingContext } from '../helpers/browser.js'
 import { cleanUpAfterEach } from '../helpers/clean-up.js'
+import { type RunningMock, runCli, startMock } from '../helpers/cli-in-process.js'
 import { startAppServer, type TestServer } from '../helpers/hostile-server.js'
-import { contractTargetOf, type RunningMock, runCli, startMock } from '../helpers/spawn-cli.js'
+import { contractTargetOf } from '../helpers/mock-banner.js'
 
 const PLANTED_TOKEN = 'PLANTED-HTML-TOKEN-77'
 /** Markup a hostile server answers in bodies and headers; it must reach the page as text. */

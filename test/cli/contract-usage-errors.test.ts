@@ -1,6 +1,6 @@
 // Usage errors of the contract command come alone (no banner first, one clear line), both
-// commands take the same seeds, and the contract line the mock prints works under auth. Spawns the
-// built bin: `npm test` builds first; alone, run `npm run build` before vitest.
+// commands take the same seeds, and the contract line the mock prints works under auth. Run in-process
+// (src/cli/run-cli.ts, as the bin runs it).
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,8 +8,9 @@ import { describe, expect, it } from 'vitest'
 import { MAX_SEED } from '../../src/common/max-seed.js'
 import { createMockApp } from '../../src/mock/app.js'
 import { cleanUpAfterEach } from '../helpers/clean-up.js'
+import { runCli, startMock } from '../helpers/cli-in-process.js'
 import { startAppServer, type TestServer } from '../helpers/hostile-server.js'
-import { contractTargetOf, runCli, startMock } from '../helpers/spawn-cli.js'
+import { contractTargetOf } from '../helpers/mock-banner.js'
 
 const { servers, dirs } = cleanUpAfterEach<TestServer>()
 

@@ -1,4 +1,5 @@
-// Spawns the built bin: `npm test` builds first; alone, run `npm run build` before vitest.
+// Run in-process (src/cli/run-cli.ts, as the bin runs it); one run, a verdict of exit 1, spawns the
+// built bin: `npm test` builds first; alone, run `npm run build` before vitest.
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,6 +8,7 @@ import { typeid } from 'typeid-js'
 import { describe, expect, it } from 'vitest'
 import { createMockApp } from '../../src/mock/app.js'
 import { cleanUpAfterEach } from '../helpers/clean-up.js'
+import { runCli, startMock } from '../helpers/cli-in-process.js'
 import {
   API_ONLY,
   startAppServer,
@@ -14,7 +16,8 @@ import {
   type TestServer,
   unusedUrl,
 } from '../helpers/hostile-server.js'
-import { contractTargetOf, runCli, startMock } from '../helpers/spawn-cli.js'
+import { contractTargetOf } from '../helpers/mock-banner.js'
+import { runCli as runBin } from '../helpers/spawn-cli.js'
 
 const PLANTED_TOKEN = 'PLANTED-SECRET-TOKEN-42'
 const PLANTED_KEY = 'PLANTED-KEY-99999'
@@ -33,9 +36,9 @@ const PROGRESS = /^[✓✗!-] [a-z-]+ · [A-Za-z]+\b/gm
 
 const { servers, dirs } = cleanUpAfterEach<TestServer>()
 
-const contract = async (args: readonly string[]) => {
+const contract = async (args: readonly string[], run = runCli) => {
   const started = performance.now()
-  const exit = await runCli(['contract', ...args])
+  const exit = await run(['contract', ...args])
   return { ...exit, ms: performance.now() - started }
 }
 
@@ -195,10 +198,10 @@ describe('worker-api-kit contract', () => {
     expect.soft(lastLine(stdout)).toMatch(/^\d+ passed, 0 failed, 0 skipped$/)
   })
 
-  it('exits 1 with a reproducing curl line against a server that accepts an empty name', async () => {
+  it('exits 1 with a reproducing curl line against a server that accepts an empty name, as the bin', async () => {
     const broken = await serve(acceptsEmptyRename())
 
-    const { code, stdout, ms } = await contract(['--base-url', broken.url])
+    const { code, stdout, ms } = await contract(['--base-url', broken.url], runBin)
 
     expect(code, stdout).toBe(1)
     expect.soft(stdout).toMatch(/^✗ rejects-invalid-input · updateWorker: /m)

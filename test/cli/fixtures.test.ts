@@ -1,10 +1,12 @@
-// Spawns the built bin: `npm test` builds first; alone, run `npm run build` before vitest.
+// Run in-process (src/cli/run-cli.ts, as the bin runs it); the check of the committed fixtures
+// spawns the built bin: `npm test` builds first; alone, run `npm run build` before vitest.
 import { readdirSync } from 'node:fs'
 import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { killSpawned, REPO_ROOT, runCli } from '../helpers/spawn-cli.js'
+import { runCli, stopRunning } from '../helpers/cli-in-process.js'
+import { killSpawned, REPO_ROOT, runCli as runBin } from '../helpers/spawn-cli.js'
 
 const COMMITTED = join(REPO_ROOT, 'fixtures')
 
@@ -23,7 +25,7 @@ beforeEach(async () => {
 })
 
 afterEach(async () => {
-  await killSpawned()
+  await Promise.all([killSpawned(), stopRunning()])
   await rm(dir, { recursive: true, force: true })
 })
 
@@ -36,8 +38,8 @@ const freshFixtures = async () => {
 }
 
 describe('worker-api-kit fixtures', () => {
-  it('exits 0 with --check on the committed fixtures/', async () => {
-    const { code, stdout, stderr } = await runCli(['fixtures', '--check'])
+  it('exits 0 with --check on the committed fixtures/, as the bin', async () => {
+    const { code, stdout, stderr } = await runBin(['fixtures', '--check'])
 
     expect.soft(code).toBe(0)
     expect.soft(stdout).toMatch(/^fixtures\/ is up to date \(\d+ files\)\.\n$/)

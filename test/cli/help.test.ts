@@ -1,8 +1,11 @@
 // Pins the help of every command, byte for byte: the texts are generated from the commands' option
-// declarations, and scripts and users read them. The expected texts are in test/cli/help/.
+// declarations, and scripts and users read them. The expected texts are in test/cli/help/. Run
+// in-process (src/cli/run-cli.ts, as the bin runs it); the usage with no command, exit 2, spawns the
+// built bin: `npm test` builds first; alone, run `npm run build` before vitest.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { runCli } from '../helpers/spawn-cli.js'
+import { runCli } from '../helpers/cli-in-process.js'
+import { runCli as runBin } from '../helpers/spawn-cli.js'
 
 const expected = (name: string) =>
   readFileSync(new URL(`help/${name}.txt`, import.meta.url), 'utf8')
@@ -29,8 +32,8 @@ describe('worker-api-kit help', () => {
     expect.soft(stdout).toBe(expected('top-level'))
   })
 
-  it('prints the exact top-level help on stderr and exits 2 when no command is given', async () => {
-    const { code, stdout, stderr } = await runCli([])
+  it('prints the exact top-level help on stderr and exits 2 when no command is given, as the bin', async () => {
+    const { code, stdout, stderr } = await runBin([])
 
     expect.soft(code).toBe(2)
     expect.soft(stdout).toBe('')

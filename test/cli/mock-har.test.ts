@@ -1,4 +1,4 @@
-// Spawns the built bin: `npm test` builds first; alone, run `npm run build` before vitest.
+// The mock's --scenario FILE.har, run in-process (src/cli/run-cli.ts, as the bin runs it).
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,11 +7,11 @@ import { createMockApp } from '../../src/mock/app.js'
 import { MAX_HAR_FILE_BYTES } from '../../src/mock/scenario-file-bounds.js'
 import { startMockServer } from '../../src/mock/server.js'
 import { cleanUpAfterEach } from '../helpers/clean-up.js'
+import { type RunningMock, runCli, startMock, stopRunning } from '../helpers/cli-in-process.js'
 import { State } from '../helpers/mock-state.js'
-import { killSpawned, type RunningMock, runCli, startMock } from '../helpers/spawn-cli.js'
 
 const { servers } = cleanUpAfterEach<{ close(): Promise<void> }>()
-afterEach(killSpawned)
+afterEach(stopRunning)
 
 const TOKEN = 'PLANTED-bearer-91b2c3d4e5f6a7b8'
 const API_KEY = 'sk-PLANTED-4f1c9a7e2b5d8e0f3a6c'

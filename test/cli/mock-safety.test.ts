@@ -1,14 +1,16 @@
-// Spawns the built bin: `npm test` builds first; alone, run `npm run build` before vitest.
+// Run in-process (src/cli/run-cli.ts, as the bin runs it); the end of a hanging request at SIGTERM,
+// with the process's exit, spawns the built bin: `npm test` builds first; alone, run
+// `npm run build` before vitest.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
-import { killSpawned, runCli, spawnCli, startMock } from '../helpers/spawn-cli.js'
+import { runCli, startCli, startMock, stopRunning } from '../helpers/cli-in-process.js'
+import { killSpawned, startMock as startBinMock } from '../helpers/spawn-cli.js'
 
-afterEach(killSpawned)
+afterEach(() => Promise.all([killSpawned(), stopRunning()]))
 
 const FETCH_TIMEOUT_MS = 5_000
-const POLL_MS = 50
 const WAIT_MS = 3_000
 
 const tempFile = (name: string, value: unknown) => {
@@ -45,9 +47,8 @@ describe('mock safety', () => {
     const file = tempFile('watched.json', { name: 'watched' })
     const mock = await startMock(['--scenario', file, '--watch', '--quiet'])
     writeFileSync(file, JSON.stringify(FAR_PAST))
-    const deadline = Date.now() + WAIT_MS
-    while (!mock.cli.stderr().includes('keeping the previous scenario') && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+    // At the line, not at a poll; its absence within the wait fails the assertions below.
+    await mock.cli.waitForStderr(/keeping the previous scenario/, WAIT_MS).catch(() => undefined)
     expect
       .soft(mock.cli.stderr())
       .toMatch(/\/state\/workers\/0\/ageMs.*keeping the previous scenario/)
@@ -68,7 +69,7 @@ describe('mock safety', () => {
       name: 'hang',
       rules: [{ fault: 'hang', hangMs: 120_000 }],
     })
-    const mock = await startMock(['--scenario', file, '--quiet'])
+    const mock = await startBinMock(['--scenario', file, '--quiet'])
     const pending = create(mock.url).then(
       (res) => res.status,
       () => 'closed',
@@ -81,7 +82,7 @@ describe('mock safety', () => {
   })
 
   it('warns in one line that a mock on 0.0.0.0 and its admin API are reachable from the network', async () => {
-    const cli = spawnCli(['mock', '--host', '0.0.0.0', '--port', '0', '--quiet'])
+    const cli = startCli(['mock', '--host', '0.0.0.0', '--port', '0', '--quiet'])
     await cli.waitForStdout(/Press Ctrl\+C to stop\./)
     expect(cli.stderr().trim().split('\n')).toEqual([
       '[worker-api-kit] warning: listening on 0.0.0.0, so the mock and its admin API are reachable from the network; pass --admin-token to protect the admin API.',

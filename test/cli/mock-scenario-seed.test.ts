@@ -1,10 +1,10 @@
-// Spawns the built bin: `npm test` builds first; alone, run `npm run build` before vitest.
+// Run in-process (src/cli/run-cli.ts, as the bin runs it).
 import { afterEach, describe, expect, it } from 'vitest'
-import { killSpawned, startMock } from '../helpers/spawn-cli.js'
+import { startMock, stopRunning } from '../helpers/cli-in-process.js'
 
 const FETCH_TIMEOUT_MS = 5_000
 
-afterEach(killSpawned)
+afterEach(stopRunning)
 
 describe('worker-api-kit mock --scenario with a seed of its own', () => {
   it('prints the ids of --seed and the scenario seed on a line of its own', async () => {

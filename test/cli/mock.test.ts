@@ -1,6 +1,9 @@
-// Spawns the built bin: `npm test` builds first; alone, run `npm run build` before vitest.
+// The mock command in-process (its flags, banner, log and exit codes); the stop on a signal, with
+// the exit code the shell sees, spawns the built bin: `npm test` builds first; alone, run
+// `npm run build` before vitest.
 import { afterEach, describe, expect, it } from 'vitest'
-import { killSpawned, type RunningMock, runCli, startMock } from '../helpers/spawn-cli.js'
+import { type RunningMock, runCli, startMock, stopRunning } from '../helpers/cli-in-process.js'
+import { killSpawned, startMock as startBinMock } from '../helpers/spawn-cli.js'
 
 const SECRET_API_KEY = 'sk-PLANTED-SECRET-4f1c9a2e7b3d'
 const SECRET_TOKEN = 'PLANTED-TOKEN-8d2b6e0f5a1c'
@@ -32,7 +35,7 @@ const stop = async ({ cli }: RunningMock) => {
   return cli.exit()
 }
 
-afterEach(killSpawned)
+afterEach(() => Promise.all([killSpawned(), stopRunning()]))
 
 describe('worker-api-kit mock', () => {
   it('prints its URL on 127.0.0.1, the docs and openapi URLs, the seed and the starting ids', async () => {
@@ -129,7 +132,7 @@ describe('worker-api-kit mock', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)(
     'stops on %s with exit code 0 and a stopped line',
     async (signal) => {
-      const { cli } = await startMock()
+      const { cli } = await startBinMock()
 
       cli.signal(signal)
       const exit = await cli.exit()

@@ -1,9 +1,11 @@
-// Spawns the built bin: `npm test` builds first; alone, run `npm run build` before vitest.
+// Run in-process (src/cli/run-cli.ts, as the bin runs it); the check of the committed document
+// spawns the built bin: `npm test` builds first; alone, run `npm run build` before vitest.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { killSpawned, REPO_ROOT, runCli } from '../helpers/spawn-cli.js'
+import { runCli, stopRunning } from '../helpers/cli-in-process.js'
+import { killSpawned, REPO_ROOT, runCli as runBin } from '../helpers/spawn-cli.js'
 
 const COMMITTED = join(REPO_ROOT, 'openapi', 'openapi.json')
 
@@ -14,13 +16,13 @@ beforeEach(async () => {
 })
 
 afterEach(async () => {
-  await killSpawned()
+  await Promise.all([killSpawned(), stopRunning()])
   await rm(dir, { recursive: true, force: true })
 })
 
 describe('worker-api-kit openapi', () => {
-  it('exits 0 with --check on the committed openapi/openapi.json', async () => {
-    const { code, stdout, stderr } = await runCli(['openapi', '--check'])
+  it('exits 0 with --check on the committed openapi/openapi.json, as the bin', async () => {
+    const { code, stdout, stderr } = await runBin(['openapi', '--check'])
 
     expect.soft(code).toBe(0)
     expect.soft(stdout).toBe('openapi/openapi.json is up to date.\n')

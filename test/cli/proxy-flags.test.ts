@@ -1,14 +1,14 @@
 // The proxy's flags say what they do: a --target with credentials or a query is refused as
 // contract's --base-url is; `Scheme env:VAR` reads the variable for proxy and contract alike (or
-// is refused naming it), never sent as written; --cors '*' never pairs with -H. Spawns the built
-// bin: `npm test` builds first; alone, run `npm run build` first.
+// is refused naming it), never sent as written; --cors '*' never pairs with -H. Run in-process
+// (src/cli/run-cli.ts, as the bin runs it).
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cleanUpAfterEach } from '../helpers/clean-up.js'
+import { runCli, startCli } from '../helpers/cli-in-process.js'
 import { type EchoServer, startEchoServer } from '../helpers/echo-server.js'
-import { runCli, spawnCli } from '../helpers/spawn-cli.js'
 
 const { servers, dirs } = cleanUpAfterEach<EchoServer>()
 
@@ -22,7 +22,7 @@ const echo = async () => {
 
 /** `proxy --port 0 ...args` with `env` added, resolved once its banner is printed, with its URL. */
 const startProxy = async (args: readonly string[], env: Record<string, string> = {}) => {
-  const cli = spawnCli(['proxy', '--host', '127.0.0.1', '--port', '0', '--quiet', ...args], {
+  const cli = startCli(['proxy', '--host', '127.0.0.1', '--port', '0', '--quiet', ...args], {
     env: { ...process.env, ...env },
   })
   await cli.waitForStdout(/^Press Ctrl\+C to stop\.$/m)
@@ -73,7 +73,7 @@ describe("-H 'Authorization: Bearer env:VAR'", () => {
     dirs.push(dir)
     const file = join(dir, 'headers')
     await writeFile(file, 'X-Api-Key: Token env:WAK_FILE_TOKEN\n')
-    const cli = spawnCli(
+    const cli = startCli(
       [
         'contract',
         '--runs',

@@ -1,3 +1,4 @@
+// Run in-process (src/cli/run-cli.ts, as the bin runs it).
 import { spawnSync } from 'node:child_process'
 import {
   lstat,
@@ -16,7 +17,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadScenarioFile, MAX_SCENARIO_FILE_BYTES } from '../../src/mock/scenario-registry.js'
 import { cleanUpAfterEach } from '../helpers/clean-up.js'
-import { runCli, spawnCli, startMock } from '../helpers/spawn-cli.js'
+import { runCli, startCli, startMock } from '../helpers/cli-in-process.js'
 
 const { dirs } = cleanUpAfterEach()
 
@@ -32,7 +33,7 @@ const newDir = async () => {
 
 /** `proxy --port 0 ...args`, resolved once its banner is printed, with its URL. */
 const startProxy = async (args: readonly string[]) => {
-  const cli = spawnCli(['proxy', '--host', '127.0.0.1', '--port', '0', ...args])
+  const cli = startCli(['proxy', '--host', '127.0.0.1', '--port', '0', ...args])
   await cli.waitForStdout(/^Press Ctrl\+C to stop\.$/m)
   const url = cli.stdout().match(/^worker-api-kit proxy listening on (http:\/\/\S+)$/m)?.[1]
   if (!url) throw new Error(`no URL in the banner:\n${cli.stdout()}`)
@@ -117,8 +118,8 @@ describe('proxy --record FILE', () => {
     const victim = join(dir, 'victim.txt')
     await writeFile(victim, 'keep me\n')
     const { cli, url } = await startProxy(['--target', staging.url, '--record', file])
-    // The name the proxy once wrote through, for this process: a symlink planted there waits.
-    const planted = `${file}.${cli.child.pid}.tmp`
+    // The name the proxy once wrote through, for its process (this one): a symlink planted there waits.
+    const planted = `${file}.${process.pid}.tmp`
     await symlink(victim, planted)
     expect((await createWorker(url, { name: 'after the plant' })).status).toBe(201)
     cli.signal('SIGTERM')
@@ -148,10 +149,10 @@ describe('proxy --record FILE', () => {
     })
     expect(recordingError).toContain('ENOENT')
     // Alive, and still a proxy: another create goes through.
-    expect(cli.child.exitCode).toBeNull()
+    expect(cli.isRunning()).toBe(true)
     expect((await createWorker(url, { name: 'second while gone' })).status).toBe(201)
     await new Promise((resolve) => setTimeout(resolve, 500)) // past the write's debounce
-    expect(cli.child.exitCode).toBeNull()
+    expect(cli.isRunning()).toBe(true)
     const said = cli
       .stderr()
       .split('\n')
@@ -224,7 +225,8 @@ describe('proxy --record FILE', () => {
     await writeFile(join(dir, 'theirs.json'), HAND_WRITTEN)
     await rename(join(dir, 'theirs.json'), file)
     expect((await createWorker(url, { name: 'second' })).status).toBe(201)
-    await new Promise((resolve) => setTimeout(resolve, 500)) // past the write's debounce
+    // The write after the debounce finds their file and says so: moved away only then.
+    await cli.waitForStderr(/rec\.json changed since the proxy wrote it/)
     await rename(file, join(dir, 'moved-away.json'))
 
     expect((await createWorker(url, { name: 'third' })).status).toBe(201)

@@ -1,11 +1,14 @@
+// Run in-process (src/cli/run-cli.ts, as the bin runs it); the violations on the log line, to the
+// stop at SIGTERM, spawn the built bin: `npm test` builds first; alone, run `npm run build` first.
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Scenario } from '../../src/mock/scenario.js'
 import { cleanUpAfterEach } from '../helpers/clean-up.js'
+import { runCli, startCli, startMock } from '../helpers/cli-in-process.js'
 import { unusedUrl } from '../helpers/hostile-server.js'
-import { runCli, spawnCli, startMock } from '../helpers/spawn-cli.js'
+import { spawnCli } from '../helpers/spawn-cli.js'
 
 const { dirs } = cleanUpAfterEach()
 
@@ -17,9 +20,10 @@ const json = (body: unknown, extra: Record<string, string> = {}) => ({
   body: JSON.stringify(body),
 })
 
-/** `proxy --port 0 ...args`, resolved once its banner is printed, with its URL. */
-const startProxy = async (args: readonly string[]) => {
-  const cli = spawnCli(['proxy', '--host', '127.0.0.1', '--port', '0', ...args])
+/** `proxy --port 0 ...args` in-process (or `as` the bin), resolved once its banner is printed. */
+const startProxy = async (args: readonly string[], as: 'bin' | 'in-process' = 'in-process') => {
+  const start = as === 'bin' ? spawnCli : startCli
+  const cli = start(['proxy', '--host', '127.0.0.1', '--port', '0', ...args])
   await cli.waitForStdout(/^Press Ctrl\+C to stop\.$/m)
   const url = cli.stdout().match(/^worker-api-kit proxy listening on (http:\/\/\S+)$/m)?.[1]
   if (!url) throw new Error(`no URL in the banner:\n${cli.stdout()}`)
@@ -152,7 +156,7 @@ describe('worker-api-kit proxy', () => {
 
   it('names a violation on its log line', async () => {
     const staging = await startMock(['--scenario', 'flaky'])
-    const { cli, url } = await startProxy(['--target', staging.url])
+    const { cli, url } = await startProxy(['--target', staging.url], 'bin')
     // the flaky scenario answers some requests 500/503: no-server-error on those lines
     for (let i = 0; i < 20; i++) {
       const res = await fetch(`${url}/v1/workers`, {

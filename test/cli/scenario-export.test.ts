@@ -1,4 +1,4 @@
-// Spawns the built bin: `npm test` builds first; alone, run `npm run build` before vitest.
+// Run in-process (src/cli/run-cli.ts, as the bin runs it).
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,9 +8,9 @@ import { Scenario, type ScenarioInput } from '../../src/mock/scenario.js'
 import { MAX_SCENARIO_FILE_BYTES } from '../../src/mock/scenario-registry.js'
 import { type MockServerOptions, startMockServer } from '../../src/mock/server.js'
 import { cleanUpAfterEach } from '../helpers/clean-up.js'
+import { startMock } from '../helpers/cli-in-process.js'
 import { fetchJson } from '../helpers/fetch-json.js'
 import { inSession, State } from '../helpers/mock-state.js'
-import { startMock } from '../helpers/spawn-cli.js'
 
 const { servers, dirs } = cleanUpAfterEach<Awaited<ReturnType<typeof startMockServer>>>()
 

@@ -1,4 +1,6 @@
-// Spawns the built bin: `npm test` builds first; alone, run `npm run build` before vitest.
+// Spawns the built bin where the process is the subject: a read that blocks or grows without bound
+// (it would block or bloat a test's own process), and the mock's peak memory. `npm test` builds
+// first; alone, run `npm run build` before vitest. The rest runs in-process (src/cli/run-cli.ts).
 import { execFileSync } from 'node:child_process'
 import {
   mkdirSync,
@@ -13,6 +15,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cleanUpAfterEach } from '../helpers/clean-up.js'
+import { runCli as runInProcess } from '../helpers/cli-in-process.js'
 import { runCli, startMock } from '../helpers/spawn-cli.js'
 
 const { dirs } = cleanUpAfterEach()
@@ -20,7 +23,6 @@ const { dirs } = cleanUpAfterEach()
 /** Each start-up must end well within this: a read that never ends is killed here. */
 const EXIT_WAIT_MS = 8_000
 const RELOAD_WAIT_MS = 5_000
-const POLL_MS = 50
 /** The mock's own peak memory (~70 MB idle) with room to spare; reading /dev/zero took 2.4 GB. */
 const MAX_PEAK_RSS_KB = 400 * 1024
 
@@ -78,7 +80,7 @@ describe('worker-api-kit mock reads a scenario file within its bound', () => {
       `{"name":"deep","rules":[{"respond":{"status":200,"body":${'['.repeat(depth)}${']'.repeat(depth)}}}]}`,
     )
 
-    const exit = await runCli(['mock', '--port', '0', '--scenario', file], {
+    const exit = await runInProcess(['mock', '--port', '0', '--scenario', file], {
       timeoutMs: EXIT_WAIT_MS,
     })
 
@@ -106,9 +108,10 @@ describe('worker-api-kit mock reads a scenario file within its bound', () => {
         NOT_FILES[kind](join(dir, 'next'))
         renameSync(join(dir, 'next'), file)
       }
-      const deadline = Date.now() + RELOAD_WAIT_MS
-      while (!mock.cli.stderr().includes('keeping the previous scenario') && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+      // At the line, not at a poll; its absence within the wait fails the assertions below.
+      await mock.cli
+        .waitForStderr(/keeping the previous scenario/, RELOAD_WAIT_MS)
+        .catch(() => undefined)
 
       expect.soft(linesOf(mock.cli.stderr())).toHaveLength(1)
       expect

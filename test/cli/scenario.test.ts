@@ -1,9 +1,9 @@
-// Spawns the built bin: `npm test` builds first; alone, run `npm run build` before vitest.
+// The mock's --scenario and --watch, run in-process (src/cli/run-cli.ts, as the bin runs it).
 import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
-import { killSpawned, type RunningMock, runCli, startMock } from '../helpers/spawn-cli.js'
+import { type RunningMock, runCli, startMock, stopRunning } from '../helpers/cli-in-process.js'
 
 const FETCH_TIMEOUT_MS = 5_000
 /** How long a scenario edit may take to show (the watcher settles for 100 ms). */
@@ -82,7 +82,7 @@ const stop = async ({ cli }: RunningMock) => {
 
 const linesOf = (text: string) => text.split('\n').filter((line) => line.trim() !== '')
 
-afterEach(killSpawned)
+afterEach(stopRunning)
 
 describe('worker-api-kit mock --scenario', () => {
   it('prints the scenario in the banner and answers the sixth request of rate-limited with 429', async () => {

@@ -1,15 +1,15 @@
 // Text from a server never drives the terminal (issue 17, item 7): a hostile answer with OSC 52
 // (set the clipboard), a screen clear, an OSC 8 hyperlink, a one-byte CSI and bidi overrides in
 // its status text, a header, a problem's title and a raw body, judged by `contract` and passed
-// through `proxy`, both as processes. Before, the contract console printed them as they came.
-// Spawns the built bin: `npm test` builds first; alone, run `npm run build` before vitest.
+// through `proxy`, run in-process through the entry the bin is a shell over (the printable filter
+// is in that entry). Before, the contract console printed them as they came.
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cleanUpAfterEach } from '../helpers/clean-up.js'
+import { runCli, startCli } from '../helpers/cli-in-process.js'
 import { API_ONLY, startHostileServer, type TestServer } from '../helpers/hostile-server.js'
-import { runCli, spawnCli } from '../helpers/spawn-cli.js'
 
 const { servers, dirs } = cleanUpAfterEach<TestServer>()
 
@@ -79,7 +79,7 @@ describe('text from a server on the terminal', () => {
 
   it('is printable in the proxy log and in contract run through the proxy', async () => {
     const server = await hostile()
-    const proxy = spawnCli(['proxy', '--host', '127.0.0.1', '--port', '0', '--target', server.url])
+    const proxy = startCli(['proxy', '--host', '127.0.0.1', '--port', '0', '--target', server.url])
     await proxy.waitForStdout(/^Press Ctrl\+C to stop\.$/m)
     const url = proxy.stdout().match(/^worker-api-kit proxy listening on (http:\/\/\S+)$/m)?.[1]
     expect(url).toBeDefined()

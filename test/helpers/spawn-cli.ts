@@ -2,6 +2,7 @@
 // The tests build nothing: `npm run build` must have run first. They run the package's bin.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { BANNER_END, type MockBanner, readBanner } from './mock-banner.js'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 export const CLI_PATH = fileURLToPath(new URL('../../dist/bin/main.js', import.meta.url))
@@ -24,6 +25,8 @@ export type Spawned = {
   readonly stderr: () => string
   /** Resolves with the first match of `pattern` in stdout; rejects on exit or after `timeoutMs`. */
   readonly waitForStdout: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>
+  /** The same for stderr. */
+  readonly waitForStderr: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>
   /** Sends a signal; false if the process has already exited. */
   readonly signal: (signal: NodeJS.Signals) => boolean
   /** Resolves on exit; after `timeoutMs` kills the process with SIGKILL and rejects. */
@@ -83,37 +86,41 @@ export const spawnProcess = (
     return result
   }
 
-  const waitForStdout = (pattern: RegExp, timeoutMs = DEFAULT_WAIT_MS) =>
-    new Promise<RegExpMatchArray>((resolve, reject) => {
-      const cleanup = () => {
-        clearTimeout(timer)
-        child.stdout?.off('data', check)
-      }
-      const check = () => {
-        const match = out.match(pattern)
-        if (!match) return
-        cleanup()
-        resolve(match)
-      }
-      const timer = setTimeout(() => {
-        cleanup()
-        reject(new Error(withOutput(`${label}: no ${pattern} within ${timeoutMs} ms.`, out, err)))
-      }, timeoutMs)
-      // Listeners run in order: this one sees the chunk after the collector above appended it.
-      child.stdout?.on('data', check)
-      void closed.then(() => {
-        if (out.match(pattern)) return check()
-        cleanup()
-        reject(new Error(withOutput(`${label} exited before printing ${pattern}.`, out, err)))
+  const waitFor =
+    (stream: 'stdout' | 'stderr') =>
+    (pattern: RegExp, timeoutMs = DEFAULT_WAIT_MS) =>
+      new Promise<RegExpMatchArray>((resolve, reject) => {
+        const text = () => (stream === 'stdout' ? out : err)
+        const cleanup = () => {
+          clearTimeout(timer)
+          child[stream]?.off('data', check)
+        }
+        const check = () => {
+          const match = text().match(pattern)
+          if (!match) return
+          cleanup()
+          resolve(match)
+        }
+        const timer = setTimeout(() => {
+          cleanup()
+          reject(new Error(withOutput(`${label}: no ${pattern} within ${timeoutMs} ms.`, out, err)))
+        }, timeoutMs)
+        // Listeners run in order: this one sees the chunk after the collector above appended it.
+        child[stream]?.on('data', check)
+        void closed.then(() => {
+          if (text().match(pattern)) return check()
+          cleanup()
+          reject(new Error(withOutput(`${label} exited before printing ${pattern}.`, out, err)))
+        })
+        check()
       })
-      check()
-    })
 
   const spawned: Spawned = {
     child,
     stdout: () => out,
     stderr: () => err,
-    waitForStdout,
+    waitForStdout: waitFor('stdout'),
+    waitForStderr: waitFor('stderr'),
     signal: (signal) => child.exitCode === null && child.signalCode === null && child.kill(signal),
     exit,
   }
@@ -147,20 +154,8 @@ export type RunningMock = {
   /** Base URL parsed from `worker-api-kit mock listening on http://127.0.0.1:PORT`. */
   readonly url: string
   readonly port: number
-  /** The other banner lines, as printed (undefined when a line is missing). */
-  readonly banner: {
-    docs: string | undefined
-    openapi: string | undefined
-    seed: string | undefined
-    orgId: string | undefined
-    llmProviderId: string | undefined
-  }
+  readonly banner: MockBanner
 }
-
-const BANNER_URL = /^worker-api-kit mock listening on (http:\/\/\S+:(\d+))$/m
-const BANNER_END = /^Press Ctrl\+C to stop\.$/m
-const bannerField = (text: string, name: string) =>
-  text.match(new RegExp(`^ {2}${name} +(\\S+)$`, 'm'))?.[1]
 
 /**
  * Starts `worker-api-kit mock --host 127.0.0.1 --port 0 ...args` (a free port each time, so tests
@@ -172,31 +167,9 @@ export const startMock = async (
 ): Promise<RunningMock> => {
   const cli = spawnCli(['mock', '--host', '127.0.0.1', '--port', '0', ...args], options)
   await cli.waitForStdout(BANNER_END)
-  const text = cli.stdout()
-  const match = text.match(BANNER_URL)
-  if (!match?.[1] || !match[2]) {
-    throw new Error(withOutput('the mock banner has no listening URL.', text, cli.stderr()))
+  const read = readBanner(cli.stdout())
+  if (read === undefined) {
+    throw new Error(withOutput('the mock banner has no listening URL.', cli.stdout(), cli.stderr()))
   }
-  return {
-    cli,
-    url: match[1],
-    port: Number(match[2]),
-    banner: {
-      docs: bannerField(text, 'docs'),
-      openapi: bannerField(text, 'openapi'),
-      seed: bannerField(text, 'seed'),
-      orgId: bannerField(text, 'org id'),
-      llmProviderId: bannerField(text, 'llm provider id'),
-    },
-  }
+  return { cli, ...read }
 }
-
-/** The mock's URL and the ids it prints, as `contract` flags. */
-export const contractTargetOf = ({ url, banner }: RunningMock): string[] => [
-  '--base-url',
-  url,
-  '--org-id',
-  banner.orgId ?? '',
-  '--llm-provider-id',
-  banner.llmProviderId ?? '',
-]

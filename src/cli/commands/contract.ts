@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
 import { definedOnly } from '../../common/defined-only.js'
 import { MAX_SEED } from '../../common/max-seed.js'
 import { redactText } from '../../common/redact.js'
@@ -145,7 +146,8 @@ target unreachable.`,
     const { headers, secrets } = await readHeaders({
       header: flags.header,
       headerFiles: flags['header-file'],
-      env: process.env,
+      env: io.env,
+      cwd: io.cwd,
     })
     const orgId = flags['org-id']
     const llmProviderId = flags['llm-provider-id']
@@ -169,11 +171,14 @@ target unreachable.`,
     // A ContractError reaches the boundary (runCli), which makes it the CLI's error of its kind.
     validateOptions({ baseUrl, headers, orgId, llmProviderId })
     selectChecks({ only, skip, strict })
-    await ensureWritable([
-      { flag: '--json', path: flags.json },
-      { flag: '--junit', path: flags.junit },
-      { flag: '--html', path: flags.html },
-    ])
+    await ensureWritable(
+      [
+        { flag: '--json', path: flags.json },
+        { flag: '--junit', path: flags.junit },
+        { flag: '--html', path: flags.html },
+      ],
+      io.cwd,
+    )
 
     io.out(`worker-api-kit contract → ${redactText(baseUrl)}${strict ? ' (strict)' : ''}`)
     io.out(
@@ -209,9 +214,9 @@ target unreachable.`,
           }),
     })
     const unwritten = [
-      await writeReport('--json', flags.json, () => formatJson(report)),
-      await writeReport('--junit', flags.junit, () => formatJunit(report)),
-      await writeReport('--html', flags.html, () => formatHtml(report)),
+      await writeReport(io.cwd, '--json', flags.json, () => formatJson(report)),
+      await writeReport(io.cwd, '--junit', flags.junit, () => formatJunit(report)),
+      await writeReport(io.cwd, '--html', flags.html, () => formatHtml(report)),
     ].filter((message) => message !== undefined)
     io.out(formatReport(report))
     if (unwritten.length > 0) throw new CliError(unwritten.join(' '), 'E_USAGE')
@@ -226,10 +231,15 @@ target unreachable.`,
 })
 
 /** Writes one report file; a message instead of a throw, so that the other reports are written. */
-const writeReport = async (flag: string, file: string | undefined, format: () => string) => {
+const writeReport = async (
+  cwd: string,
+  flag: string,
+  file: string | undefined,
+  format: () => string,
+) => {
   if (file === undefined) return undefined
   try {
-    await writeFile(file, format())
+    await writeFile(resolve(cwd, file), format())
     return undefined
   } catch (error) {
     const code = error instanceof Error && 'code' in error ? String(error.code) : 'unwritable'

@@ -1,5 +1,5 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { CliError, EXIT } from '../cli-error.js'
 import { defineCommand } from '../command.js'
 import type { Flags } from '../flag.js'
@@ -99,8 +99,9 @@ problem bodies), made from a fixed seed and time and parsed by their schemas, pl
   column: 12,
   flags: FLAGS,
   async run(flags, io) {
-    const dir = flags.dir ?? FLAGS.dir.default
-    const label = `${dir.replace(/\/+$/, '')}/`
+    const given = flags.dir ?? FLAGS.dir.default
+    const label = `${given.replace(/\/+$/, '')}/`
+    const dir = resolve(io.cwd, given)
     const expected = await renderFixtures()
     if (flags.check) {
       const found = await differences(dir, expected)

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { definedOnly } from '../../common/defined-only.js'
 import { MAX_SEED } from '../../common/max-seed.js'
 import { printable } from '../../common/printable.js'
@@ -85,7 +86,7 @@ with state kept in memory.`,
     const { port, host } = flags
     const cors = corsOf(flags.cors)
     const allowedHosts = allowedHostsOf(flags['allowed-host'])
-    const adminToken = adminTokenOf(flags['admin-token'])
+    const adminToken = adminTokenOf(flags['admin-token'], io.env)
     const scenarioFlag = flags.scenario
     const isScenarioFile = scenarioFlag !== undefined && isScenarioPath(scenarioFlag)
     if (flags.watch && !isScenarioFile) {
@@ -98,8 +99,9 @@ with state kept in memory.`,
     const { startMockServer } = await import('../../mock/server.js')
     const { loadScenarioFile } = await import('../../mock/scenario-registry.js')
     // A file's ScenarioError reaches the boundary (runCli), which makes it a usage error.
-    const scenario =
-      scenarioFlag !== undefined && isScenarioFile ? loadScenarioFile(scenarioFlag) : scenarioFlag
+    const scenarioFile =
+      scenarioFlag !== undefined && isScenarioFile ? resolve(io.cwd, scenarioFlag) : undefined
+    const scenario = scenarioFile !== undefined ? loadScenarioFile(scenarioFile) : scenarioFlag
     const server = await startMockServer({
       allowedHosts,
       auth: flags.auth,
@@ -127,43 +129,46 @@ with state kept in memory.`,
         'E_LISTEN',
       )
     })
-    // Listen for signals before announcing readiness: a caller that stops us right after the
-    // banner must reach this handler, not node's default one.
-    const stopped = new Promise<string>((resolve) => {
-      process.once('SIGINT', () => resolve('SIGINT'))
-      process.once('SIGTERM', () => resolve('SIGTERM'))
-    })
-    // Watch before announcing readiness, or an edit made right after the banner is lost.
-    const watcher =
-      flags.watch && scenarioFlag !== undefined
-        ? (await import('../watch-scenario.js')).watchScenario(scenarioFlag, server.app, io)
-        : undefined
-    const { orgId, llmProviderId } = server.app.ids
-    // The contract line must work as printed: under auth, every request needs a bearer token.
-    const isAuthRequired = flags.auth || server.app.scenario().auth
-    if (!isLoopback(host ?? FLAGS.host.default)) {
-      io.err(
-        `[worker-api-kit] warning: listening on ${host}, so the mock and its admin API are reachable from the network${adminToken === undefined ? '; pass --admin-token to protect the admin API' : ''}.`,
+    // Listen for a stop before announcing readiness: a caller that stops us right after the
+    // banner must be heard (the bin: must reach this handler, not node's default one).
+    const stopped = io.untilStopped()
+    let watcher: { close(): void } | undefined
+    let signal: string
+    try {
+      // Watch before announcing readiness, or an edit made right after the banner is lost.
+      watcher =
+        flags.watch && scenarioFile !== undefined
+          ? (await import('../watch-scenario.js')).watchScenario(scenarioFile, server.app, io)
+          : undefined
+      const { orgId, llmProviderId } = server.app.ids
+      // The contract line must work as printed: under auth, every request needs a bearer token.
+      const isAuthRequired = flags.auth || server.app.scenario().auth
+      if (!isLoopback(host ?? FLAGS.host.default)) {
+        io.err(
+          `[worker-api-kit] warning: listening on ${host}, so the mock and its admin API are reachable from the network${adminToken === undefined ? '; pass --admin-token to protect the admin API' : ''}.`,
+        )
+      }
+      io.out(
+        [
+          `worker-api-kit mock listening on ${server.url}`,
+          `  docs             ${server.url}/docs`,
+          `  openapi          ${server.url}/openapi.json`,
+          `  dashboard        ${server.url}${DASHBOARD_PATH}`,
+          `  seed             ${server.app.seed}`,
+          ...scenarioSeedLines(server.app.seed, server.app.scenario().seed),
+          `  scenario         ${[`${server.app.scenario().name}${flags.auth ? ' (auth required)' : ''}`, server.app.scenario().description].filter(Boolean).join(': ')}${watcher ? ' (watched)' : ''}`,
+          `  org id           ${orgId}`,
+          `  llm provider id  ${llmProviderId}`,
+          `  contract         ${contractCommand({ command: selfCommand(io.script, io.cwd), baseUrl: server.url, orgId, llmProviderId, isAuthRequired })}`,
+          'Press Ctrl+C to stop.',
+        ].join('\n'),
       )
+      signal = await stopped
+    } finally {
+      // Whatever happened, the run ends with nothing left listening or watching.
+      watcher?.close()
+      await server.close()
     }
-    io.out(
-      [
-        `worker-api-kit mock listening on ${server.url}`,
-        `  docs             ${server.url}/docs`,
-        `  openapi          ${server.url}/openapi.json`,
-        `  dashboard        ${server.url}${DASHBOARD_PATH}`,
-        `  seed             ${server.app.seed}`,
-        ...scenarioSeedLines(server.app.seed, server.app.scenario().seed),
-        `  scenario         ${[`${server.app.scenario().name}${flags.auth ? ' (auth required)' : ''}`, server.app.scenario().description].filter(Boolean).join(': ')}${watcher ? ' (watched)' : ''}`,
-        `  org id           ${orgId}`,
-        `  llm provider id  ${llmProviderId}`,
-        `  contract         ${contractCommand({ command: selfCommand(), baseUrl: server.url, orgId, llmProviderId, isAuthRequired })}`,
-        'Press Ctrl+C to stop.',
-      ].join('\n'),
-    )
-    const signal = await stopped
-    watcher?.close()
-    await server.close()
     io.out(`worker-api-kit mock stopped (${signal})`)
     return EXIT.ok
   },

@@ -1,5 +1,5 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { CliError, EXIT } from '../cli-error.js'
 import { defineCommand } from '../command.js'
 import type { Flags } from '../flag.js'
@@ -33,9 +33,10 @@ export const openapi = defineCommand({
   flags: FLAGS,
   async run(flags, io) {
     const path = flags.out ?? FLAGS.out.default
+    const file = resolve(io.cwd, path)
     const expected = await renderOpenApiDocument()
     if (flags.check) {
-      const actual = await readFile(path, 'utf8').catch(() => undefined)
+      const actual = await readFile(file, 'utf8').catch(() => undefined)
       if (actual === expected) {
         io.out(`${path} is up to date.`)
         return EXIT.ok
@@ -45,8 +46,8 @@ export const openapi = defineCommand({
         'E_STALE',
       )
     }
-    await mkdir(dirname(path), { recursive: true })
-    await writeFile(path, expected)
+    await mkdir(dirname(file), { recursive: true })
+    await writeFile(file, expected)
     io.out(`wrote ${path}`)
     return EXIT.ok
   },

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { definedOnly } from '../../common/defined-only.js'
 import { MAX_SEED } from '../../common/max-seed.js'
 import { printable } from '../../common/printable.js'
@@ -18,9 +19,9 @@ import { selfCommand } from '../self-command.js'
  * The recording `--record FILE` already holds, to go on from; undefined when there is no file. A
  * file that is not a recording of the proxy is someone's: refused, never overwritten.
  */
-const earlierRecording = async (path: string) => {
+const earlierRecording = async (path: string, file: string) => {
   const { readEarlierRecording } = await import('../../proxy/earlier-recording.js')
-  const earlier = readEarlierRecording(path)
+  const earlier = readEarlierRecording(file)
   if (earlier.kind === 'not-ours')
     throw new CliError(
       `[worker-api-kit] --record ${printable(path, 200)} exists and ${printable(earlier.why, 200)}; the proxy writes only a new file or one it recorded: move it, or pick another path.`,
@@ -111,12 +112,17 @@ dashboard (/__mock/). Secrets are masked as in \`contract\`.`,
   flags: FLAGS,
   async run(flags, io) {
     const { target, port, host, record } = flags
-    await ensureWritable([{ flag: '--record', path: record }])
-    const recorded = record === undefined ? undefined : await earlierRecording(record)
+    await ensureWritable([{ flag: '--record', path: record }], io.cwd)
+    const recordPath = record === undefined ? undefined : resolve(io.cwd, record)
+    const recorded =
+      record === undefined || recordPath === undefined
+        ? undefined
+        : await earlierRecording(record, recordPath)
     const { headers, secrets } = await readHeaders({
       header: flags.header,
       headerFiles: flags['header-file'],
-      env: process.env,
+      env: io.env,
+      cwd: io.cwd,
     })
     const cors = corsOf(flags.cors)
     const { checkProxyOptions } = await import('../../proxy/create-proxy-app.js')
@@ -128,7 +134,7 @@ dashboard (/__mock/). Secrets are masked as in \`contract\`.`,
       throw new CliError(printable(error.message), 'E_USAGE')
     }
     const allowedHosts = allowedHostsOf(flags['allowed-host'])
-    const adminToken = adminTokenOf(flags['admin-token'])
+    const adminToken = adminTokenOf(flags['admin-token'], io.env)
 
     const { startProxyServer } = await import('../../proxy/server.js')
     const { createRecordFile } = await import('../../proxy/record-file.js')
@@ -171,40 +177,43 @@ dashboard (/__mock/). Secrets are masked as in \`contract\`.`,
         'E_USAGE',
       )
     }
-    if (record !== undefined) {
-      recordFile = createRecordFile(record, server.app.recording, io.err)
-      recordFile.flush()
-    }
-    const stopped = new Promise<string>((resolve) => {
-      process.once('SIGINT', () => resolve('SIGINT'))
-      process.once('SIGTERM', () => resolve('SIGTERM'))
-    })
-    if (!isLoopback(host ?? FLAGS.host.default)) {
-      io.err(
-        `[worker-api-kit] warning: listening on ${host}, so the proxy, its journal and the target behind it are reachable from the network${adminToken === undefined ? '; pass --admin-token to protect the admin API' : ''}.`,
+    const stopped = io.untilStopped()
+    let signal: string
+    try {
+      if (recordPath !== undefined) {
+        recordFile = createRecordFile(recordPath, server.app.recording, io.err)
+        recordFile.flush()
+      }
+      if (!isLoopback(host ?? FLAGS.host.default)) {
+        io.err(
+          `[worker-api-kit] warning: listening on ${host}, so the proxy, its journal and the target behind it are reachable from the network${adminToken === undefined ? '; pass --admin-token to protect the admin API' : ''}.`,
+        )
+      }
+      io.out(
+        [
+          `worker-api-kit proxy listening on ${server.url}`,
+          `  target           ${server.app.target}`,
+          `  dashboard        ${server.url}/__mock/`,
+          `  journal          ${server.url}/__mock/requests`,
+          `  checks           ${server.app.checkIds.length} of the contract's (${flags.strict ? 'strict' : 'default'} profile)`,
+          ...(record === undefined
+            ? []
+            : [
+                `  recording        ${printable(record, 200)}${recorded === undefined ? '' : ` (goes on from its ${server.app.recording.workers()} worker(s))`} (then: ${selfCommand(io.script, io.cwd)} mock --scenario ${printable(record, 200)})`,
+              ]),
+          ...(flags.fallback
+            ? ['  fallback         the mock answers when the target gives no answer']
+            : []),
+          'Press Ctrl+C to stop.',
+        ].join('\n'),
       )
+      signal = await stopped
+    } finally {
+      // Whatever happened, the run ends with nothing left listening, and the recording written
+      // once the last exchange is in (no debounce timer left behind).
+      await server.close()
+      recordFile?.flush()
     }
-    io.out(
-      [
-        `worker-api-kit proxy listening on ${server.url}`,
-        `  target           ${server.app.target}`,
-        `  dashboard        ${server.url}/__mock/`,
-        `  journal          ${server.url}/__mock/requests`,
-        `  checks           ${server.app.checkIds.length} of the contract's (${flags.strict ? 'strict' : 'default'} profile)`,
-        ...(record === undefined
-          ? []
-          : [
-              `  recording        ${printable(record, 200)}${recorded === undefined ? '' : ` (goes on from its ${server.app.recording.workers()} worker(s))`} (then: ${selfCommand()} mock --scenario ${printable(record, 200)})`,
-            ]),
-        ...(flags.fallback
-          ? ['  fallback         the mock answers when the target gives no answer']
-          : []),
-        'Press Ctrl+C to stop.',
-      ].join('\n'),
-    )
-    const signal = await stopped
-    recordFile?.flush()
-    await server.close()
     io.out(`worker-api-kit proxy stopped (${signal})`)
     return EXIT.ok
   },
