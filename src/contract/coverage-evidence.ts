@@ -131,7 +131,7 @@ export const sentParts = (
 })
 
 /** What a request shows about a request rule. */
-export const evidenceOf = (rule: Rule, c: Case, sent: SentParts): Evidence => {
+const evidenceOf = (rule: Rule, c: Case, sent: SentParts): Evidence => {
   if (rule.part === 'response' || c.kind === 'unknown-id') return NONE
   const root = rule.part === 'params' ? sent.params : sent.body
   const key = rule.segments.at(-1) ?? ''
