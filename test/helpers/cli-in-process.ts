@@ -4,7 +4,7 @@
 // hands the shell, memory limits, the shebang) is tested by spawning the bin (spawn-cli.ts).
 // Builders only: no assertions here.
 import { runCli as runEntry } from '../../src/cli/run-cli.js'
-import { BANNER_END, type MockBanner, readBanner } from './mock-banner.js'
+import { mockStarted, type RunningMockOf, withOutput } from './cli-output.js'
 import { CLI_PATH, DEFAULT_WAIT_MS, type Exit, REPO_ROOT } from './spawn-cli.js'
 
 export type InProcessOptions = {
@@ -35,9 +35,6 @@ export type InProcessCli = {
 }
 
 const live = new Set<InProcessCli>()
-
-const withOutput = (label: string, out: string, err: string) =>
-  `${label}\n--- stdout ---\n${out}\n--- stderr ---\n${err}`
 
 /** Starts `worker-api-kit ...args` in this process, collecting its output. */
 export const startCli = (args: readonly string[], options: InProcessOptions = {}): InProcessCli => {
@@ -168,13 +165,7 @@ export const stopRunning = async () => {
   )
 }
 
-export type RunningMock = {
-  readonly cli: InProcessCli
-  /** Base URL parsed from `worker-api-kit mock listening on http://127.0.0.1:PORT`. */
-  readonly url: string
-  readonly port: number
-  readonly banner: MockBanner
-}
+export type RunningMock = RunningMockOf<InProcessCli>
 
 /**
  * Starts `worker-api-kit mock --host 127.0.0.1 --port 0 ...args` in this process (a free port each
@@ -185,10 +176,5 @@ export const startMock = async (
   options: InProcessOptions = {},
 ): Promise<RunningMock> => {
   const cli = startCli(['mock', '--host', '127.0.0.1', '--port', '0', ...args], options)
-  await cli.waitForStdout(BANNER_END)
-  const read = readBanner(cli.stdout())
-  if (read === undefined) {
-    throw new Error(withOutput('the mock banner has no listening URL.', cli.stdout(), cli.stderr()))
-  }
-  return { cli, ...read }
+  return mockStarted(cli)
 }

@@ -2,7 +2,7 @@
 // The tests build nothing: `npm run build` must have run first. They run the package's bin.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { BANNER_END, type MockBanner, readBanner } from './mock-banner.js'
+import { mockStarted, type RunningMockOf, withOutput } from './cli-output.js'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 export const CLI_PATH = fileURLToPath(new URL('../../dist/bin/main.js', import.meta.url))
@@ -36,9 +36,6 @@ export type Spawned = {
 export type SpawnOptions = { cwd?: string; env?: NodeJS.ProcessEnv }
 
 const live = new Set<Spawned>()
-
-const withOutput = (label: string, out: string, err: string) =>
-  `${label}\n--- stdout ---\n${out}\n--- stderr ---\n${err}`
 
 /** Spawns `command args` without a shell, collecting its output. */
 export const spawnProcess = (
@@ -149,13 +146,7 @@ export const killSpawned = async () => {
   )
 }
 
-export type RunningMock = {
-  readonly cli: Spawned
-  /** Base URL parsed from `worker-api-kit mock listening on http://127.0.0.1:PORT`. */
-  readonly url: string
-  readonly port: number
-  readonly banner: MockBanner
-}
+export type RunningMock = RunningMockOf<Spawned>
 
 /**
  * Starts `worker-api-kit mock --host 127.0.0.1 --port 0 ...args` (a free port each time, so tests
@@ -166,10 +157,5 @@ export const startMock = async (
   options: SpawnOptions = {},
 ): Promise<RunningMock> => {
   const cli = spawnCli(['mock', '--host', '127.0.0.1', '--port', '0', ...args], options)
-  await cli.waitForStdout(BANNER_END)
-  const read = readBanner(cli.stdout())
-  if (read === undefined) {
-    throw new Error(withOutput('the mock banner has no listening URL.', cli.stdout(), cli.stderr()))
-  }
-  return { cli, ...read }
+  return mockStarted(cli)
 }
