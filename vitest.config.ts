@@ -15,8 +15,9 @@ export default defineConfig({
     // in one process must do what a first does, which is what a user's long-lived process needs
     // too (describeContract in a watch run, the proxy judging all day).
     isolate: false,
-    // One Chromium for the run, started by the first browser test that asks for it.
-    globalSetup: ['test/helpers/shared-chromium.ts'],
+    // One Chromium for the run, and one pack and install of the kit, each made when the first
+    // test file asks for it.
+    globalSetup: ['test/helpers/shared-chromium.ts', 'test/helpers/packed-kit.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Type tests (expectTypeOf): `npm run test:types`; `npm run typecheck` checks them too.

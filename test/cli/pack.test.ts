@@ -3,9 +3,9 @@
 // skip `prepack` (the build) so they never rewrite dist/ while other test files spawn it. Needs the
 // npm registry (or a warm cache) for the dependencies.
 import { readFileSync } from 'node:fs'
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   documentationPaths,
@@ -13,6 +13,7 @@ import {
   readDocumentation,
   relativeLinksOf,
 } from '../helpers/documentation.js'
+import { packedKit } from '../helpers/scratch-project.js'
 import { killSpawned, REPO_ROOT, spawnProcess } from '../helpers/spawn-cli.js'
 
 const PACK_TIMEOUT_MS = 30_000
@@ -47,18 +48,13 @@ describe('npm pack', () => {
   it(
     'gives a tarball whose install runs the bin and imports createMockApp and the fixtures',
     async () => {
-      const packDir = await makeTempDir('pack')
-      const consumer = await makeTempDir('consumer')
-
-      const pack = await spawnProcess(
-        'npm',
-        ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir],
-        { cwd: REPO_ROOT },
-      ).exit(PACK_TIMEOUT_MS)
-      expect(pack.code, pack.stderr).toBe(0)
-      const [packed] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[]
-      expect(packed?.filename).toMatch(/^worker-api-kit-.+\.tgz$/)
-      const files = packed?.files.map((file) => file.path) ?? []
+      // The run's one pack and install (test/helpers/packed-kit.ts): `npm pack --ignore-scripts`
+      // of this checkout, then `npm install --prefer-offline --ignore-scripts=false <tarball>` in an
+      // empty project, as a user installs it.
+      const kit = await packedKit()
+      const consumer = kit.installed
+      expect(basename(kit.tarball)).toMatch(/^worker-api-kit-.+\.tgz$/)
+      const files = kit.files
       expect.soft(files).toContain('dist/bin/main.js')
       expect.soft(files).toContain('dist/src/index.js')
       expect.soft(files).toContain('openapi/openapi.json')
@@ -75,25 +71,7 @@ describe('npm pack', () => {
           .map((link) => `${file.path}:${link.line} ${link.target}`),
       )
       expect.soft(dead).toEqual([])
-
-      await writeFile(
-        join(consumer, 'package.json'),
-        `${JSON.stringify({ name: 'consumer', version: '0.0.0', private: true, type: 'module' })}\n`,
-      )
-      const install = await spawnProcess(
-        'npm',
-        [
-          'install',
-          '--no-audit',
-          '--no-fund',
-          '--prefer-offline',
-          '--ignore-scripts=false',
-          join(packDir, packed?.filename ?? ''),
-        ],
-        { cwd: consumer },
-      ).exit(INSTALL_TIMEOUT_MS)
-      expect(install.code, install.stderr).toBe(0)
-      expect.soft(npmWarnings(install.stderr)).toEqual([])
+      expect.soft(npmWarnings(kit.installStderr)).toEqual([])
 
       const help = await spawnProcess(
         join(consumer, 'node_modules', '.bin', 'worker-api-kit'),

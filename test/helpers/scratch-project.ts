@@ -1,29 +1,45 @@
-// A fresh project outside the repository with the packed kit installed, as a user's would be:
-// `npm pack` of this checkout (built already: `npm test` builds first; the pack skips `prepack`),
-// `npm install` of the tarball (its dependencies from the npm registry or the cache), and the
-// toolchain under test (vite, jest, typescript…) linked from this repository's devDependencies.
-// One per test file, made in its beforeAll. Builders only: no assertions here.
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
+// A fresh project outside the repository with the packed kit installed, as a user's would be: the
+// run's one `npm pack` of this checkout and `npm install` of the tarball (packed-kit.ts, a
+// globalSetup), copied into the project as hard links, and the toolchain under test (vite, jest,
+// typescript…) linked from this repository's devDependencies. One per test file, made in its
+// beforeAll. Builders only: no assertions here.
+import {
+  link,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  readlink,
+  rm,
+  symlink,
+  writeFile,
+} from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { afterAll, beforeAll } from 'vitest'
-import { killSpawned, REPO_ROOT, spawnProcess } from './spawn-cli.js'
+import { afterAll, beforeAll, inject } from 'vitest'
+import type { PackedKit } from './packed-kit.js'
+import { killSpawned, REPO_ROOT } from './spawn-cli.js'
 
-const PACK_TIMEOUT_MS = 30_000
-const INSTALL_TIMEOUT_MS = 90_000
-/** What making one takes at most: the beforeAll timeout of a file that makes one. */
-const SCRATCH_SETUP_TIMEOUT_MS = PACK_TIMEOUT_MS + INSTALL_TIMEOUT_MS + 10_000
+/** What making one takes at most (the run's pack and install, on the first ask). */
+const SCRATCH_SETUP_TIMEOUT_MS = 130_000
 
-/** The environment of a child npm: none of the npm_* variables `npm test` set for this run. */
-const cleanEnv = (): NodeJS.ProcessEnv => ({
-  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name))),
-  npm_config_prefer_offline: 'true',
-})
+/** The run's packed and installed kit (packed on the first ask). */
+export const packedKit = async (): Promise<PackedKit> => {
+  const response = await fetch(inject('packedKitUrl'))
+  if (!response.ok) throw new Error(`the kit could not be packed:\n${await response.text()}`)
+  return (await response.json()) as PackedKit
+}
 
-const run = async (command: string, args: string[], cwd: string, timeoutMs: number) => {
-  const exit = await spawnProcess(command, args, { cwd, env: cleanEnv() }).exit(timeoutMs)
-  if (exit.code !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${exit.stderr}`)
-  return exit.stdout
+/** A copy of the tree at `from` made of hard links (files) and the same symbolic links. */
+const linkTree = async (from: string, to: string): Promise<void> => {
+  await mkdir(to, { recursive: true })
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    const source = join(from, entry.name)
+    const target = join(to, entry.name)
+    if (entry.isDirectory()) await linkTree(source, target)
+    else if (entry.isSymbolicLink()) await symlink(await readlink(source), target)
+    else await link(source, target)
+  }
 }
 
 export type ScratchProject = {
@@ -50,22 +66,12 @@ export const makeScratchProject = async (
   }
   const remove = () => rm(dir, { recursive: true, force: true })
   try {
-    const packed = await run(
-      'npm',
-      ['pack', '--json', '--ignore-scripts', '--pack-destination', dir],
-      REPO_ROOT,
-      PACK_TIMEOUT_MS,
-    )
-    const [{ filename }] = JSON.parse(packed) as [{ filename: string }]
+    const kit = await packedKit()
+    const installed = JSON.parse(await readFile(join(kit.installed, 'package.json'), 'utf8'))
     await write({
-      'package.json': `${JSON.stringify({ name: 'scratch', version: '0.0.0', private: true, type })}\n`,
+      'package.json': `${JSON.stringify({ ...installed, name: 'scratch', type })}\n`,
     })
-    await run(
-      'npm',
-      ['install', '--no-audit', '--no-fund', '--ignore-scripts', join(dir, filename)],
-      dir,
-      INSTALL_TIMEOUT_MS,
-    )
+    await linkTree(join(kit.installed, 'node_modules'), join(dir, 'node_modules'))
     for (const tool of tools) {
       await mkdir(dirname(join(dir, 'node_modules', tool)), { recursive: true })
       await symlink(join(REPO_ROOT, 'node_modules', tool), join(dir, 'node_modules', tool), 'dir')
