@@ -184,6 +184,46 @@ const maskValue = (value: unknown) =>
 
 const NO_VALUES = { has: () => false }
 
+/** A JSON key: no secret's, a secret's name (`apiKey`), or the object of tokens (`tokens`, a name too). */
+const PLAIN_KEY = 0
+const SECRET_KEY = 1
+const TOKENS_KEY = 2
+type KeyKind = typeof PLAIN_KEY | typeof SECRET_KEY | typeof TOKENS_KEY
+
+/** Keys whose kind is kept: the API's bodies repeat the same few dozen on every request. */
+const MAX_KNOWN_KEYS = 1024
+const MAX_KNOWN_KEY_LENGTH = 64
+const knownKeys = new Map<string, KeyKind>()
+
+/** The kind of a key, its two patterns tested once for a short key (then read from the map). */
+const keyKindOf = (key: string): KeyKind => {
+  const known = knownKeys.get(key)
+  if (known !== undefined) return known
+  const kind = SECRET_OBJECT_KEY.test(key)
+    ? TOKENS_KEY
+    : SECRET_NAME_PATTERN.test(key)
+      ? SECRET_KEY
+      : PLAIN_KEY
+  if (key.length <= MAX_KNOWN_KEY_LENGTH && knownKeys.size < MAX_KNOWN_KEYS)
+    knownKeys.set(key, kind)
+  return kind
+}
+
+/** A flag about a secret (`hasApiKey: true`, `apiKeyLastFour: null`) gives nothing away. */
+const isFlag = (item: unknown) => typeof item === 'boolean' || item === null
+
+/** `object[key] = value` as an own field, `__proto__` too (as `Object.fromEntries` makes it). */
+const setOwn = (object: Record<string, unknown>, key: string, value: unknown) => {
+  if (key === '__proto__')
+    Object.defineProperty(object, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
+  else object[key] = value
+}
+
 /** Deeper JSON is not walked: its content is masked whole. */
 const MAX_DEPTH = 64
 
@@ -200,17 +240,22 @@ export const redactJson = (
   if (typeof value === 'string') return values.has(value) ? maskValue(value) : value
   if (Array.isArray(value)) return value.map((item) => redactJson(item, values, depth + 1))
   if (typeof value !== 'object' || value === null) return value
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => {
-      if (SECRET_OBJECT_KEY.test(key) && typeof item === 'object' && item !== null) {
-        return [key, Object.fromEntries(Object.entries(item).map(([k, v]) => [k, maskValue(v)]))]
-      }
-      // A flag about a secret (`hasApiKey: true`, `apiKeyLastFour: null`) gives nothing away.
-      const isFlag = typeof item === 'boolean' || item === null
-      if (SECRET_NAME_PATTERN.test(key) && !isFlag) return [key, maskValue(item)]
-      return [key, redactJson(item, values, depth + 1)]
-    }),
-  )
+  const copy: Record<string, unknown> = {}
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue
+    const item: unknown = Reflect.get(value, key)
+    const kind = keyKindOf(key)
+    let kept: unknown
+    if (kind === TOKENS_KEY && typeof item === 'object' && item !== null) {
+      const tokens: Record<string, unknown> = {}
+      for (const name in item)
+        if (Object.hasOwn(item, name)) setOwn(tokens, name, maskValue(Reflect.get(item, name)))
+      kept = tokens
+    } else if (kind !== PLAIN_KEY && !isFlag(item)) kept = maskValue(item)
+    else kept = redactJson(item, values, depth + 1)
+    setOwn(copy, key, kept)
+  }
+  return copy
 }
 
 /**
@@ -226,10 +271,12 @@ export const holdsSecret = (
   if (typeof value === 'string') return values.has(value)
   if (Array.isArray(value)) return value.some((item) => holdsSecret(item, values, depth + 1))
   if (typeof value !== 'object' || value === null) return false
-  for (const [key, item] of Object.entries(value)) {
-    if (SECRET_OBJECT_KEY.test(key) && typeof item === 'object' && item !== null) return true
-    const isFlag = typeof item === 'boolean' || item === null
-    if (SECRET_NAME_PATTERN.test(key) && !isFlag) return true
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue
+    const item: unknown = Reflect.get(value, key)
+    const kind = keyKindOf(key)
+    if (kind === TOKENS_KEY && typeof item === 'object' && item !== null) return true
+    if (kind !== PLAIN_KEY && !isFlag(item)) return true
     if (holdsSecret(item, values, depth + 1)) return true
   }
   return false
@@ -247,10 +294,13 @@ export const secretsIn = (
     for (const item of value) secretsIn(item, found, depth + 1)
     return found
   }
-  for (const [key, item] of Object.entries(value)) {
-    if (SECRET_OBJECT_KEY.test(key) && typeof item === 'object' && item !== null) {
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue
+    const item: unknown = Reflect.get(value, key)
+    const kind = keyKindOf(key)
+    if (kind === TOKENS_KEY && typeof item === 'object' && item !== null) {
       for (const token of Object.values(item)) if (typeof token === 'string') found.add(token)
-    } else if (SECRET_NAME_PATTERN.test(key) && typeof item === 'string') found.add(item)
+    } else if (kind !== PLAIN_KEY && typeof item === 'string') found.add(item)
     else secretsIn(item, found, depth + 1)
   }
   return found

@@ -130,3 +130,30 @@ describe('holdsSecret', () => {
     )
   })
 })
+
+describe('redactJson', () => {
+  it('keeps a `__proto__` field as a field of the copy, masked inside, as JSON.parse made it', () => {
+    const json = JSON.parse(
+      `{"__proto__":{"apiKey":"${SECRET}","name":"a"},"tokens":{"owner":"wko_1"}}`,
+    )
+    const copy = redactJson(json)
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype)
+    expect(JSON.stringify(copy)).toBe(
+      `{"__proto__":{"apiKey":"${REDACTED} (${SECRET.length} chars)","name":"a"},"tokens":{"owner":"${REDACTED} (5 chars)"}}`,
+    )
+  })
+
+  it('judges a key by its name however often it has seen it, and past the keys it remembers', () => {
+    // Past the keys whose kind is kept (1 024), a key is still tested by its name.
+    const many = Object.fromEntries(
+      Array.from({ length: 1_500 }, (_, i) => [`field${i}`, `v${i}`] as const),
+    )
+    expect(redactJson(many)).toEqual(many)
+    for (let round = 0; round < 3; round++)
+      expect(redactJson({ apiKey: 'k1', apiKey_2: 'k2', name: 'n' })).toEqual({
+        apiKey: `${REDACTED} (2 chars)`,
+        apiKey_2: `${REDACTED} (2 chars)`,
+        name: 'n',
+      })
+  })
+})
