@@ -186,28 +186,9 @@ const NO_VALUES = { has: () => false }
 
 /** A JSON key: no secret's, a secret's name (`apiKey`), or the object of tokens (`tokens`, a name too). */
 const PLAIN_KEY = 0
-const SECRET_KEY = 1
 const TOKENS_KEY = 2
-type KeyKind = typeof PLAIN_KEY | typeof SECRET_KEY | typeof TOKENS_KEY
-
-/** Keys whose kind is kept: the API's bodies repeat the same few dozen on every request. */
-const MAX_KNOWN_KEYS = 1024
-const MAX_KNOWN_KEY_LENGTH = 64
-const knownKeys = new Map<string, KeyKind>()
-
-/** The kind of a key, its two patterns tested once for a short key (then read from the map). */
-const keyKindOf = (key: string): KeyKind => {
-  const known = knownKeys.get(key)
-  if (known !== undefined) return known
-  const kind = SECRET_OBJECT_KEY.test(key)
-    ? TOKENS_KEY
-    : SECRET_NAME_PATTERN.test(key)
-      ? SECRET_KEY
-      : PLAIN_KEY
-  if (key.length <= MAX_KNOWN_KEY_LENGTH && knownKeys.size < MAX_KNOWN_KEYS)
-    knownKeys.set(key, kind)
-  return kind
-}
+const keyKindOf = (key: string) =>
+  SECRET_OBJECT_KEY.test(key) ? TOKENS_KEY : SECRET_NAME_PATTERN.test(key) ? 1 : PLAIN_KEY
 
 /** A flag about a secret (`hasApiKey: true`, `apiKeyLastFour: null`) gives nothing away. */
 const isFlag = (item: unknown) => typeof item === 'boolean' || item === null
