@@ -4,8 +4,6 @@ import { createCredentialMasker } from '../common/credential-forms.js'
 import { isSecretHeader, secretsIn } from '../common/redact.js'
 import { createRememberedSecrets } from '../common/remembered-secrets.js'
 import { tooDeepAt } from '../common/too-deep-at.js'
-import { keyLastFourOf } from './key-last-four.js'
-import { maskedStrings } from './masked-strings.js'
 import { createRecording } from './recording.js'
 import type { ScenarioInput } from './scenario.js'
 import { ScenarioError } from './scenario-error.js'
@@ -168,10 +166,9 @@ export const scenarioFromHar = (raw: unknown, source: string): ScenarioInput => 
     recording.observe({
       matched: exchange.matched,
       status: exchange.status,
-      requestJson: maskedStrings(exchange.requestJson, mask),
-      responseJson: maskedStrings(exchange.responseJson, mask),
-      // Read before masking (a masked `apiKey` is a secret's field); four characters at most.
-      keyLastFour: keyLastFourOf(exchange.responseJson),
+      requestJson: exchange.requestJson,
+      responseJson: exchange.responseJson,
+      mask,
     })
   }
   return recording.scenario()

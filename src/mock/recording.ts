@@ -2,6 +2,8 @@ import type { MatchedOperation } from '../api/match-operation.js'
 import { jsonObjectOr } from '../common/json-object.js'
 import { utf8Length } from '../common/utf8-length.js'
 import { MockWorkerStatus } from '../schemas/worker.js'
+import { keyLastFourOf } from './key-last-four.js'
+import { maskedStrings } from './masked-strings.js'
 import {
   EMPTY_STATE,
   MAX_SEED_WORKERS,
@@ -95,10 +97,11 @@ export const isRecording = (raw: unknown): raw is ScenarioInput => {
 export type RecordedExchange = {
   readonly matched: MatchedOperation
   readonly status: number
+  /** The bodies as parsed, secrets and all: the recording masks what it keeps with `mask`. */
   readonly requestJson: unknown
   readonly responseJson: unknown
-  /** The last four characters of the key the answer showed (`keyLastFourOf`), read before masking. */
-  readonly keyLastFour?: string | undefined
+  /** Masks the secrets of this exchange in a text (the proxy's, a HAR's). */
+  readonly mask: (text: string) => string
 }
 
 type Provider = {
@@ -136,7 +139,7 @@ export const createRecording = (
     dropped++
   }
 
-  const scenarioOf = (): ScenarioInput => {
+  const scenarioOf = (seeds = [...workers.values()].map(({ seed }) => seed)): ScenarioInput => {
     const scenario: ScenarioInput = {
       name: RECORDING_NAME,
       description: `${recordedBy}: ${workers.size} worker(s)${provider ? ' and the LLM provider' : ''} the target answered${dropped > 0 ? ` (the ${dropped} oldest dropped: ${MAX_RECORDED_WORKERS} workers and ${MAX_RECORDING_BYTES} bytes at most)` : ''}.`,
@@ -153,7 +156,7 @@ export const createRecording = (
                 : {}),
             }
           : {},
-        workers: [...workers.values()].map(({ seed }) => seed),
+        workers: seeds,
       },
     }
     // What the schema refuses (an id of another shape) is left out rather than written broken.
@@ -162,12 +165,16 @@ export const createRecording = (
     return { ...scenario, state: { ...scenario.state, organization: {}, llmProvider: {} } }
   }
 
-  /** The file's text without its workers: bytes the workers cannot have. */
+  /**
+   * The file's text without its workers: bytes the workers cannot have. Built without them: a
+   * provider update measured it again, and building (and checking) every worker each time cost a
+   * proxied contract run a sixth of its CPU. Where the whole file's check would have dropped the
+   * organization and the provider (a worker the schema refuses), the head is over-counted, and
+   * `text()` drops workers until the file fits.
+   */
   let headBytes = 0
   const measureHead = () => {
-    const { state, ...rest } = scenarioOf()
-    const head = { ...rest, state: { ...state, workers: [] } }
-    headBytes = utf8Length(`${JSON.stringify(head, null, 2)}\n`) + DESCRIPTION_ROOM
+    headBytes = utf8Length(`${JSON.stringify(scenarioOf([]), null, 2)}\n`) + DESCRIPTION_ROOM
   }
   /** Drops the oldest workers until the file fits what the mock reads. */
   const keepWithinBound = () => {
@@ -206,18 +213,14 @@ export const createRecording = (
 
   return {
     /** Takes in one exchange of the target; returns whether the recording changed. */
-    observe({
-      matched,
-      status,
-      requestJson,
-      responseJson,
-      keyLastFour,
-    }: RecordedExchange): boolean {
+    observe({ matched, status, requestJson, responseJson, mask }: RecordedExchange): boolean {
+      // Only what the target confirmed is kept, and of it only what a scenario seeds, masked here
+      // before it is kept (most exchanges of a contract run are refusals: nothing to mask).
       if (status < 200 || status >= 300) return false
       if (matched.operationId === 'updateLlmProvider') {
         const { orgId: org = '', llmProviderId = '' } = matched.params
         const sent = objectOr(requestJson) ?? {}
-        const picked = pick(sent, SEEDED_PROVIDER_FIELDS)
+        const picked = maskedStrings(pick(sent, SEEDED_PROVIDER_FIELDS), mask, 1)
         const fields = SeedLlmProviderFields.safeParse(
           JSON.stringify(picked).length > MAX_RECORDED_CHARS ? {} : picked,
         )
@@ -237,15 +240,17 @@ export const createRecording = (
           fields: { ...kept?.fields, ...(fields.success ? fields.data : {}) },
           hasApiKey,
           // Only what the target showed; a new key sent makes the old hint wrong.
-          lastFour: keyLastFour ?? (sentKey === undefined ? kept?.lastFour : undefined),
+          // Read before masking (a masked `apiKey` is a secret's field); four characters at most.
+          lastFour:
+            keyLastFourOf(responseJson) ?? (sentKey === undefined ? kept?.lastFour : undefined),
         }
         measureHead()
         keepWithinBound()
-      } else keepWorker(objectOr(responseJson)?.['worker'])
+      } else keepWorker(maskedStrings(objectOr(responseJson)?.['worker'], mask, 1))
       return true
     },
     /** The recording as a scenario, valid by the mock's own schema. */
-    scenario: scenarioOf,
+    scenario: (): ScenarioInput => scenarioOf(),
     /**
      * The recording as its file's text, at most the bytes `mock --scenario` reads: were the
      * estimate short, the oldest workers go until it fits.

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { matchOperation } from '../api/match-operation.js'
 import { redactText } from '../common/redact.js'
 import type { TrafficJudge, Violation } from '../contract/index.js'
-import { keyLastFourOf, maskedStrings, type Recording } from '../mock/index.js'
+import type { Recording } from '../mock/index.js'
 import {
   answerProblem,
   type Journal,
@@ -120,10 +120,9 @@ const exchange = async (
       matched,
       status: forwarded.status,
       // Parsed once, by the judge (depth-limited).
-      requestJson: maskedStrings(verdict.sentJson, verdict.mask),
-      responseJson: maskedStrings(verdict.answerJson, verdict.mask),
-      // Read before masking (a masked `apiKey` is a secret's field); four characters at most.
-      keyLastFour: keyLastFourOf(verdict.answerJson),
+      requestJson: verdict.sentJson,
+      responseJson: verdict.answerJson,
+      mask: verdict.mask,
     })
     if (changed) stages.onRecorded()
   }

@@ -147,4 +147,28 @@ describe('a credential echoed as hex or HTML references', () => {
     for (const text of outputs) expect(FORMS.filter((form) => text.includes(form))).toEqual([])
     expect(outputs[1]).toContain('[REDACTED]')
   })
+
+  it('keeps the key an update sent out of the recording, where it also stands in a seeded field', async () => {
+    const mock = createMockApp()
+    const proxy = createProxyApp({
+      target: 'http://target.test',
+      fetch: async (input, init) => mock.request(input, init),
+    })
+    const updated = await proxy.request(
+      `/v1/orgs/${mock.ids.orgId}/llm-providers/${mock.ids.llmProviderId}`,
+      {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          source: 'custom',
+          apiKey: API_KEY,
+          customConfigText: `base_url: https://llm.test\napi_key: ${API_KEY}`,
+        }),
+      },
+    )
+    expect(updated.status).toBe(200)
+    const recorded = JSON.stringify(proxy.recording.scenario())
+    expect(recorded).toContain('base_url: https://llm.test')
+    expect(leaks(recorded)).toEqual([])
+  })
 })
