@@ -1,6 +1,7 @@
 import { matchOperation } from '../api/match-operation.js'
 import { operationEntry } from '../api/operation-table.js'
 import type { OperationId } from '../api/operations.js'
+import { credentialForms } from '../common/credential-forms.js'
 import { isSecretHeader, secretsIn } from '../common/redact.js'
 import { createRememberedSecrets } from '../common/remembered-secrets.js'
 import { receivedResponse } from './client.js'
@@ -96,7 +97,13 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
   const redactors = new Map<string, Redactor>()
   const memory = createTrafficMemory()
 
-  /** The redactor for this exchange's secrets, on top of the proxy's own and the tokens learnt. */
+  /**
+   * The redactor for this exchange's secrets, on top of the proxy's own and the secrets learnt:
+   * the tokens answered, and what earlier requests sent (a key, a credential header's value), in
+   * each form a later exchange may repeat or echo it in (whole, base64, hex…), remembered as the
+   * tokens are. A masker of every form of every secret ever sent would be rebuilt on each new one
+   * (measured: a proxied contract run took 4.6 times its CPU).
+   */
   const redactorFor = (headers: Readonly<Record<string, string>>, json: unknown) => {
     const own = Object.entries(headers)
       .filter(([name]) => isSecretHeader(name))
@@ -106,6 +113,7 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
     const key = credentials.join('\n')
     let redactor = redactors.get(key)
     if (!redactor) {
+      remembered.add(credentials.flatMap((value) => credentialForms(value)))
       redactor = createRedactor(credentials, remembered)
       if (redactors.size >= MAX_REDACTORS) redactors.delete(redactors.keys().next().value ?? '')
       redactors.set(key, redactor)

@@ -148,6 +148,54 @@ describe('a credential echoed as hex or HTML references', () => {
     expect(outputs[1]).toContain('[REDACTED]')
   })
 
+  it('masks a key an earlier update sent wherever a later exchange repeats or echoes it', async () => {
+    // The target keeps the last key it was sent and echoes it later, in a worker's fields, whole
+    // and in base64; the app repeats it in a later update of its own.
+    const mock = createMockApp()
+    let kept = ''
+    const app = new Hono()
+    app.all('*', async (c) => {
+      const sent = await c.req.text()
+      const key = (JSON.parse(sent || '{}') as { apiKey?: string }).apiKey
+      if (key !== undefined) kept = key
+      const answer = await mock.request(c.req.url, {
+        method: c.req.method,
+        headers: c.req.raw.headers,
+        body: sent,
+      })
+      if (!c.req.path.endsWith('/workers') || kept === '') return answer
+      const json = (await answer.json()) as { worker: Record<string, unknown> }
+      json.worker['description'] = `echo ${kept}`
+      json.worker['imageVersion'] = Buffer.from(kept).toString('base64')
+      return c.json(json, 201)
+    })
+    const proxy = createProxyApp({
+      target: 'http://target.test',
+      fetch: async (input, init) => app.request(input, init),
+    })
+    const send = (path: string, method: string, body: unknown) =>
+      proxy.request(path, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    const provider = `/v1/orgs/${mock.ids.orgId}/llm-providers/${mock.ids.llmProviderId}`
+
+    expect((await send(provider, 'PATCH', { source: 'custom', apiKey: API_KEY })).status).toBe(200)
+    expect(
+      (await send(provider, 'PATCH', { source: 'custom', customConfigText: `key=${API_KEY}` }))
+        .status,
+    ).toBe(200)
+    expect((await send('/v1/workers', 'POST', { name: 'w', destination: 'local' })).status).toBe(
+      201,
+    )
+    const journal = await (await proxy.request('/__mock/requests')).text()
+    const recorded = JSON.stringify(proxy.recording.scenario())
+    expect(leaks(journal)).toEqual([])
+    expect(leaks(recorded)).toEqual([])
+    expect(recorded).toContain('echo [REDACTED]')
+  })
+
   it('keeps the key an update sent out of the recording, where it also stands in a seeded field', async () => {
     const mock = createMockApp()
     const proxy = createProxyApp({
