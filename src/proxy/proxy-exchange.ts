@@ -155,12 +155,12 @@ const exchange = async (
       contentType: c.req.header('content-type') ?? null,
       authorization: c.req.header('authorization') ?? null,
       headers: journalHeaders(requestHeaderPairs(c.req.raw, c.env), verdict.mask),
-      body: journalBody(verdict.mask(body)),
+      body: journalBody(verdict.mask(body), verdict.mask),
     },
     response: {
       contentType: answer.headers.get('content-type'),
       headers: journalHeaders(responseHeaderPairs(answer), verdict.mask),
-      body: journalBody(verdict.mask(answerText)),
+      body: journalBody(verdict.mask(answerText), verdict.mask),
     },
     // The target decides what a `Prefer` it was sent does: the request's headers show it.
     prefer: null,

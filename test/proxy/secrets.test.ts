@@ -148,6 +148,40 @@ describe('a credential echoed as hex or HTML references', () => {
     expect(outputs[1]).toContain('[REDACTED]')
   })
 
+  it('masks the app bearer echoed with every character as a JSON escape, in the journal', async () => {
+    const escaped = [...BEARER]
+      .map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+      .join('')
+    const mock = createMockApp()
+    const app = new Hono()
+    app.all('*', async (c) => {
+      const answer = await mock.request(c.req.url, {
+        method: c.req.method,
+        headers: c.req.raw.headers,
+        body: await c.req.text(),
+      })
+      const text = await answer.text()
+      // The worker's name as the escapes spell the token: the same JSON value, another spelling.
+      return c.body(text.replace('"name":"w"', `"name":"${escaped}"`), 201, {
+        'content-type': 'application/json',
+      })
+    })
+    const proxy = createProxyApp({
+      target: 'http://target.test',
+      fetch: async (input, init) => app.request(input, init),
+    })
+    const created = await proxy.request('/v1/workers', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${BEARER}` },
+      body: JSON.stringify({ name: 'w', destination: 'local' }),
+    })
+    expect(((await created.json()) as { worker: { name: string } }).worker.name).toBe(BEARER)
+    const journal = await (await proxy.request('/__mock/requests')).text()
+    const recorded = JSON.stringify(proxy.recording.scenario())
+    expect(leaks(journal)).toEqual([])
+    expect(leaks(recorded)).toEqual([])
+  })
+
   it('masks a key an earlier update sent wherever a later exchange repeats or echoes it', async () => {
     // The target keeps the last key it was sent and echoes it later, in a worker's fields, whole
     // and in base64; the app repeats it in a later update of its own.
