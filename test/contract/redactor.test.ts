@@ -100,6 +100,15 @@ describe('credentialForms', () => {
     expect(forms[0]?.length).toBe(Math.max(...forms.map((f) => f.length)))
   })
 
+  it('lists the forms of each cookie of a Cookie header as long as a session id, not of a short one', () => {
+    const sid = 's3ss10n-0123456789abcdef'
+    const forms = credentialForms(`sid=${sid}; theme=dark; csrf="c5rf-token-987654"`)
+    expect(forms).toContain(sid)
+    expect(forms).toContain(Buffer.from(sid).toString('base64'))
+    expect(forms).toContain('c5rf-token-987654')
+    expect(forms).not.toContain('dark')
+  })
+
   it('lists the forms of a key with an unpaired surrogate, which no URL can carry, without throwing', () => {
     const forms = credentialForms('apiKey a\ud800b-0123')
     expect(forms).toContain('apiKey a\ud800b-0123')
