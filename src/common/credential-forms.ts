@@ -24,14 +24,6 @@ const MAX_SEARCHED_CREDENTIAL = 1_024
 const SCHEME = /^\s*([A-Za-z][\w.+-]*)\s+(\S(?:.*\S)?)\s*$/s
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2,3})?$/
 const BASE64URL = /^[A-Za-z0-9_-]+$/
-/**
- * A `Cookie` header (`sid=…; theme=dark`): each cookie's value is a credential of its own, one a
- * server may echo without its name. Only a value as long as a session id is searched for: a short
- * one (`dark`) would mask ordinary words.
- */
-const COOKIE_LIST = /^\s*[^\s=;]+=[^;]*(?:;\s*[^\s=;]+=[^;]*)*;?\s*$/
-const COOKIE_VALUE = /(?:^|;)\s*[^\s=;]+=\s*"?([^;"]*)"?/g
-const MIN_COOKIE_LENGTH = 8
 /** A decoded Basic credential: printable text with a colon. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: a credential with control characters is not text
 const USER_PASS = /^([^\u0000-\u001F:]*):([^\u0000-\u001F]*)$/
@@ -135,9 +127,6 @@ export const credentialForms = (value: string): string[] => {
   if (token !== undefined && scheme?.toLowerCase() === 'basic') {
     for (const part of basicParts(token)) bases.add(part)
   }
-  if (COOKIE_LIST.test(value))
-    for (const [, cookie = ''] of value.matchAll(COOKIE_VALUE))
-      if (cookie.length >= MIN_COOKIE_LENGTH) bases.add(cookie)
   const forms = new Set<string>()
   for (const base of bases) {
     if (base.length < MIN_CREDENTIAL_LENGTH) continue

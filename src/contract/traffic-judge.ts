@@ -1,6 +1,7 @@
 import { matchOperation } from '../api/match-operation.js'
 import { operationEntry } from '../api/operation-table.js'
 import type { OperationId } from '../api/operations.js'
+import { cookieValuesOf } from '../common/cookie-values.js'
 import { credentialForms } from '../common/credential-forms.js'
 import { isSecretHeader, secretsIn } from '../common/redact.js'
 import { createRememberedSecrets } from '../common/remembered-secrets.js'
@@ -107,7 +108,7 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
   const redactorFor = (headers: Readonly<Record<string, string>>, json: unknown) => {
     const own = Object.entries(headers)
       .filter(([name]) => isSecretHeader(name))
-      .map(([, value]) => value)
+      .flatMap(([name, value]) => (name === 'cookie' ? [value, ...cookieValuesOf(value)] : [value]))
     // One longer than credential-forms searches for is masked by its name only.
     const credentials = [...cliCredentials, ...own, ...secretsIn(json)]
     const key = credentials.join('\n')

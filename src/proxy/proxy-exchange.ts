@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { matchOperation } from '../api/match-operation.js'
+import { maskedStrings } from '../common/masked-strings.js'
 import { redactText } from '../common/redact.js'
 import type { TrafficJudge, Violation } from '../contract/index.js'
 import type { Recording } from '../mock/index.js'
@@ -20,6 +21,18 @@ import { PROXY_PROBLEMS } from './proxy-problems.js'
 import type { TargetHealth } from './target-health.js'
 
 const utf8 = new TextDecoder()
+
+/**
+ * A body as the journal keeps it (`journalBody`), masked before, and its strings masked again
+ * after: parsing a JSON body decodes its escapes, and a secret written `\u0073\u006b…` reads as
+ * itself only then. A body kept as text, or as its size, is as masked as its text was.
+ */
+const journalled = (text: string, mask: (text: string) => string): unknown => {
+  const kept = journalBody(mask(text))
+  return typeof kept === 'object' && kept !== null && !('cleanText' in kept)
+    ? maskedStrings(kept, mask)
+    : kept
+}
 
 /** What the log line of a proxied request adds: the violations, or the fallback. */
 export type ExchangeNote = { readonly violations: readonly Violation[]; readonly fallback: boolean }
@@ -155,12 +168,12 @@ const exchange = async (
       contentType: c.req.header('content-type') ?? null,
       authorization: c.req.header('authorization') ?? null,
       headers: journalHeaders(requestHeaderPairs(c.req.raw, c.env), verdict.mask),
-      body: journalBody(verdict.mask(body), verdict.mask),
+      body: journalled(body, verdict.mask),
     },
     response: {
       contentType: answer.headers.get('content-type'),
       headers: journalHeaders(responseHeaderPairs(answer), verdict.mask),
-      body: journalBody(verdict.mask(answerText), verdict.mask),
+      body: journalled(answerText, verdict.mask),
     },
     // The target decides what a `Prefer` it was sent does: the request's headers show it.
     prefer: null,

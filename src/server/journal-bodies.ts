@@ -1,5 +1,4 @@
 import type { HonoRequest } from 'hono'
-import { maskedStrings } from '../common/masked-strings.js'
 import { readAtMost } from '../common/read-at-most.js'
 import { isSecretName, mayHoldSecret, redactJson, redactText } from '../common/redact.js'
 import { textOfBytes } from './body-text.js'
@@ -35,27 +34,17 @@ const parsedOrText = (text: string): unknown => {
  * write: no secret is ever stored); any other is kept as text and parsed on read, which keeps the
  * journal off the hot path (it cost a quarter of a rename's throughput when it parsed every body).
  */
-export const journalBody = (text: string, mask?: (text: string) => string): unknown =>
-  keptBody(text, mayHoldSecret, mask)
+export const journalBody = (text: string): unknown => keptBody(text, mayHoldSecret)
 
-/**
- * `journalBody`, told whether the text may hold a secret (a scan the caller made) or how to find
- * out. With `mask` (the proxy's, which masked the text first), a parsed body's strings go through
- * it again: parsing decodes escapes, and a secret written `\u0073\u006b…` shows itself only then.
- */
-const keptBody = (
-  text: string,
-  mayHold: boolean | ((text: string) => boolean),
-  mask?: (text: string) => string,
-): unknown => {
+/** `journalBody`, told whether the text may hold a secret (a scan the caller made) or how to find out. */
+const keptBody = (text: string, mayHold: boolean | ((text: string) => boolean)): unknown => {
   if (text === '') return null
   if (text.length > MAX_JOURNALLED_BODY) return `(${text.length} characters, not kept)`
   if (!(typeof mayHold === 'boolean' ? mayHold : mayHold(text)))
     return { cleanText: text } satisfies CleanText
   const parsed = parsedOrText(text)
   // not JSON (malformed, a form): mask secret fields by name
-  if (typeof parsed === 'string') return redactText(parsed)
-  return mask === undefined ? redactParsed(parsed) : maskedStrings(redactParsed(parsed), mask)
+  return typeof parsed === 'string' ? redactText(parsed) : redactParsed(parsed)
 }
 
 /** Deeper than this, a subtree goes through redactJson whatever it holds (it bounds the depth). */

@@ -182,6 +182,40 @@ describe('a credential echoed as hex or HTML references', () => {
     expect(leaks(recorded)).toEqual([])
   })
 
+  it('masks a cookie of the app echoed without its name, in base64 too', async () => {
+    const sid = 's3ss10n-0123456789abcdef'
+    const mock = createMockApp()
+    const app = new Hono()
+    app.all('*', async (c) => {
+      const answer = await mock.request(c.req.url, {
+        method: c.req.method,
+        headers: c.req.raw.headers,
+        body: await c.req.text(),
+      })
+      const json = (await answer.json()) as { worker: Record<string, unknown> }
+      json.worker['description'] = `${sid} dark`
+      json.worker['imageVersion'] = Buffer.from(sid).toString('base64')
+      return c.json(json, 201)
+    })
+    const proxy = createProxyApp({
+      target: 'http://target.test',
+      fetch: async (input, init) => app.request(input, init),
+    })
+    const created = await proxy.request('/v1/workers', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `sid=${sid}; theme=dark` },
+      body: JSON.stringify({ name: 'w', destination: 'local' }),
+    })
+    expect(created.status).toBe(201)
+    const journal = await (await proxy.request('/__mock/requests')).text()
+    const recorded = JSON.stringify(proxy.recording.scenario())
+    for (const text of [journal, recorded]) {
+      expect(text).not.toContain(sid)
+      expect(text).not.toContain(Buffer.from(sid).toString('base64'))
+    }
+    expect(recorded).toContain('dark') // a short cookie is no credential of its own
+  })
+
   it('masks a key an earlier update sent wherever a later exchange repeats or echoes it', async () => {
     // The target keeps the last key it was sent and echoes it later, in a worker's fields, whole
     // and in base64; the app repeats it in a later update of its own.
