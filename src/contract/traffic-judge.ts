@@ -187,8 +187,17 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
     return { operationId: matched.operationId, violations, mask, ...parsed }
   }
 
+  /** What no one exchange's secrets are needed for: the proxy's own and every secret learnt. */
+  const learntOnly = createRedactor(cliCredentials, remembered)
+
   return {
     judge,
+    /**
+     * Masks the secrets this judge knows outside any one exchange (the `-H` credentials, and what
+     * earlier exchanges sent or answered): for what the proxy writes of a request it refused, or
+     * of a path (its log line).
+     */
+    mask: learntOnly.response,
     /** The ids of the checks this judge runs. */
     checkIds: checks.map((check) => check.id),
   }

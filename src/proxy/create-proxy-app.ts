@@ -148,7 +148,8 @@ export const createProxyApp = (options: ProxyAppOptions) => {
     if (options.log) {
       const note = notes.get(c.req.raw)
       const suffix = note ? printable(logSuffixCut(note), MAX_LOGGED_LINE) : ''
-      options.log(`${logLine(c, refused?.status ?? c.res.status, startedAt)}${suffix}`)
+      // The path may hold a secret a request sent earlier (a key as a worker id): masked too.
+      options.log(`${judge.mask(logLine(c, refused?.status ?? c.res.status, startedAt))}${suffix}`)
     }
     return refused
   })

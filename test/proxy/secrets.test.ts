@@ -182,6 +182,35 @@ describe('a credential echoed as hex or HTML references', () => {
     expect(leaks(recorded)).toEqual([])
   })
 
+  it('masks in its log line a path that holds a key sent earlier, or its own credential', async () => {
+    const mock = createMockApp()
+    const lines: string[] = []
+    const proxy = createProxyApp({
+      target: 'http://target.test',
+      headers: { 'x-api-key': STAGING_KEY },
+      fetch: async (input, init) => mock.request(input, init),
+      log: (line) => lines.push(line),
+    })
+    const updated = await proxy.request(
+      `/v1/orgs/${mock.ids.orgId}/llm-providers/${mock.ids.llmProviderId}`,
+      {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ source: 'custom', apiKey: API_KEY }),
+      },
+    )
+    expect(updated.status).toBe(200)
+    for (const path of [`/v1/workers/${API_KEY}`, `/v1/workers/${STAGING_KEY}`])
+      await proxy.request(path, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'n' }),
+      })
+    expect(lines.length).toBe(3)
+    expect(leaks(lines.join('\n'))).toEqual([])
+    expect(lines.at(-1)).toContain('/v1/workers/[REDACTED]')
+  })
+
   it('masks a cookie of the app echoed without its name, in base64 too', async () => {
     const sid = 's3ss10n-0123456789abcdef'
     const mock = createMockApp()
