@@ -44,6 +44,39 @@ const careless = () => {
   return { app, ids: mock.ids }
 }
 
+/**
+ * Our mock behind a target that changes each of its answers (`edit`: given the answer, the body
+ * the request sent and its path), and a proxy in front of that target.
+ */
+const proxyInFrontOf = (
+  edit: (answer: Response, sent: string, path: string) => Response | Promise<Response>,
+  options: Omit<Parameters<typeof createProxyApp>[0], 'target' | 'fetch'> = {},
+) => {
+  const mock = createMockApp()
+  const app = new Hono()
+  app.all('*', async (c) => {
+    const sent = await c.req.text()
+    const answer = await mock.request(c.req.url, {
+      method: c.req.method,
+      headers: c.req.raw.headers,
+      body: sent,
+    })
+    return edit(answer, sent, c.req.path)
+  })
+  const proxy = createProxyApp({
+    target: 'http://target.test',
+    fetch: async (input, init) => app.request(input, init),
+    ...options,
+  })
+  return { mock, proxy }
+}
+
+/** A created worker's answer with `changes` made to its worker (status 201 kept). */
+const withWorker = async (answer: Response, changes: Record<string, unknown>) => {
+  const json = (await answer.json()) as { worker: Record<string, unknown> }
+  return Response.json({ ...json, worker: { ...json.worker, ...changes } }, { status: 201 })
+}
+
 describe('secrets through the proxy', () => {
   it('never appear in its log, journal, answers it writes, or recording', async () => {
     const target = careless()
@@ -115,23 +148,14 @@ describe('a credential echoed as hex or HTML references', () => {
   ]
 
   it('is masked in the journal and the recording', async () => {
-    const mock = createMockApp()
-    const app = new Hono()
-    app.all('*', async (c) => {
-      const answer = await mock.request(c.req.url, {
-        method: c.req.method,
-        headers: c.req.raw.headers,
-        body: await c.req.text(),
-      })
-      const json = (await answer.json()) as { worker: Record<string, unknown> }
-      json.worker['description'] = FORMS.join(' ')
-      return c.json({ ...json, note: `<p>${FORMS.join('</p><p>')}</p>` }, 201)
-    })
-    const proxy = createProxyApp({
-      target: 'http://target.test',
-      headers: { 'x-api-key': STAGING_KEY },
-      fetch: async (input, init) => app.request(input, init),
-    })
+    const { proxy } = proxyInFrontOf(
+      async (answer) => {
+        const json = (await answer.json()) as { worker: Record<string, unknown> }
+        json.worker['description'] = FORMS.join(' ')
+        return Response.json({ ...json, note: `<p>${FORMS.join('</p><p>')}</p>` }, { status: 201 })
+      },
+      { headers: { 'x-api-key': STAGING_KEY } },
+    )
 
     const created = await proxy.request('/v1/workers', {
       method: 'POST',
@@ -152,23 +176,13 @@ describe('a credential echoed as hex or HTML references', () => {
     const escaped = [...BEARER]
       .map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
       .join('')
-    const mock = createMockApp()
-    const app = new Hono()
-    app.all('*', async (c) => {
-      const answer = await mock.request(c.req.url, {
-        method: c.req.method,
-        headers: c.req.raw.headers,
-        body: await c.req.text(),
-      })
+    const { proxy } = proxyInFrontOf(async (answer) => {
       const text = await answer.text()
       // The worker's name as the escapes spell the token: the same JSON value, another spelling.
-      return c.body(text.replace('"name":"w"', `"name":"${escaped}"`), 201, {
-        'content-type': 'application/json',
+      return new Response(text.replace('"name":"w"', `"name":"${escaped}"`), {
+        status: 201,
+        headers: { 'content-type': 'application/json' },
       })
-    })
-    const proxy = createProxyApp({
-      target: 'http://target.test',
-      fetch: async (input, init) => app.request(input, init),
     })
     const created = await proxy.request('/v1/workers', {
       method: 'POST',
@@ -213,23 +227,12 @@ describe('a credential echoed as hex or HTML references', () => {
 
   it('masks a cookie of the app echoed without its name, in base64 too', async () => {
     const sid = 's3ss10n-0123456789abcdef'
-    const mock = createMockApp()
-    const app = new Hono()
-    app.all('*', async (c) => {
-      const answer = await mock.request(c.req.url, {
-        method: c.req.method,
-        headers: c.req.raw.headers,
-        body: await c.req.text(),
-      })
-      const json = (await answer.json()) as { worker: Record<string, unknown> }
-      json.worker['description'] = `${sid} dark`
-      json.worker['imageVersion'] = Buffer.from(sid).toString('base64')
-      return c.json(json, 201)
-    })
-    const proxy = createProxyApp({
-      target: 'http://target.test',
-      fetch: async (input, init) => app.request(input, init),
-    })
+    const { proxy } = proxyInFrontOf((answer) =>
+      withWorker(answer, {
+        description: `${sid} dark`,
+        imageVersion: Buffer.from(sid).toString('base64'),
+      }),
+    )
     const created = await proxy.request('/v1/workers', {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: `sid=${sid}; theme=dark` },
@@ -248,27 +251,15 @@ describe('a credential echoed as hex or HTML references', () => {
   it('masks a key an earlier update sent wherever a later exchange repeats or echoes it', async () => {
     // The target keeps the last key it was sent and echoes it later, in a worker's fields, whole
     // and in base64; the app repeats it in a later update of its own.
-    const mock = createMockApp()
     let kept = ''
-    const app = new Hono()
-    app.all('*', async (c) => {
-      const sent = await c.req.text()
+    const { mock, proxy } = proxyInFrontOf((answer, sent, path) => {
       const key = (JSON.parse(sent || '{}') as { apiKey?: string }).apiKey
       if (key !== undefined) kept = key
-      const answer = await mock.request(c.req.url, {
-        method: c.req.method,
-        headers: c.req.raw.headers,
-        body: sent,
+      if (!path.endsWith('/workers') || kept === '') return answer
+      return withWorker(answer, {
+        description: `echo ${kept}`,
+        imageVersion: Buffer.from(kept).toString('base64'),
       })
-      if (!c.req.path.endsWith('/workers') || kept === '') return answer
-      const json = (await answer.json()) as { worker: Record<string, unknown> }
-      json.worker['description'] = `echo ${kept}`
-      json.worker['imageVersion'] = Buffer.from(kept).toString('base64')
-      return c.json(json, 201)
-    })
-    const proxy = createProxyApp({
-      target: 'http://target.test',
-      fetch: async (input, init) => app.request(input, init),
     })
     const send = (path: string, method: string, body: unknown) =>
       proxy.request(path, {
