@@ -8,12 +8,11 @@
 // the subject there.
 import { spawn } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
+import { onFirstAsk } from './on-first-ask.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -94,23 +93,14 @@ const packAndInstall = async (dir: string): Promise<PackedKit> => {
 
 export default async function setup(project: TestProject) {
   let dir: string | undefined
-  let kit: Promise<PackedKit> | undefined
-  const asks = createServer((_req, res) => {
-    kit ??= mkdtemp(join(tmpdir(), 'worker-api-kit-packed-')).then((made) => {
-      dir = made
-      return packAndInstall(made)
-    })
-    kit.then(
-      (packed) => res.end(JSON.stringify(packed)),
-      (error: unknown) => res.writeHead(500).end(String(error)),
-    )
-  })
-  await new Promise<void>((resolve) => asks.listen(0, '127.0.0.1', resolve))
-  const { port } = asks.address() as AddressInfo // TCP: an AddressInfo
-  project.provide('packedKitUrl', `http://127.0.0.1:${port}/`)
+  const asks = await onFirstAsk(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'worker-api-kit-packed-'))
+    return packAndInstall(dir)
+  }, JSON.stringify)
+  project.provide('packedKitUrl', asks.url)
   return async () => {
     asks.close()
-    await kit?.catch(() => undefined)
+    await asks.made()
     if (dir !== undefined) await rm(dir, { recursive: true, force: true })
   }
 }

@@ -3,11 +3,10 @@
 // it (`launchChromium` in browser.ts) instead of starting their own: a start costs about 1.5 s of
 // CPU and 2-3 s of wall time on the 2-core CI machine, and a run has a dozen files that need one.
 // Each file still has its own contexts, closed when it disconnects.
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { type BrowserServer, chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
 import { chromiumLaunchOptions } from './chromium-launch.js'
+import { onFirstAsk } from './on-first-ask.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,19 +16,13 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  let browser: Promise<BrowserServer> | undefined
-  const asks = createServer((_req, res) => {
-    browser ??= chromium.launchServer(chromiumLaunchOptions())
-    browser.then(
-      (server) => res.end(server.wsEndpoint()),
-      (error: unknown) => res.writeHead(500).end(String(error)),
-    )
-  })
-  await new Promise<void>((resolve) => asks.listen(0, '127.0.0.1', resolve))
-  const { port } = asks.address() as AddressInfo // TCP: an AddressInfo
-  project.provide('sharedChromiumUrl', `http://127.0.0.1:${port}/`)
+  const asks = await onFirstAsk(
+    () => chromium.launchServer(chromiumLaunchOptions()),
+    (server: BrowserServer) => server.wsEndpoint(),
+  )
+  project.provide('sharedChromiumUrl', asks.url)
   return async () => {
     asks.close()
-    await (await browser?.catch(() => undefined))?.close()
+    await (await asks.made())?.close()
   }
 }
