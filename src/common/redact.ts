@@ -1,3 +1,5 @@
+import { setOwn } from './set-own.js'
+
 /**
  * The one place that knows what a secret looks like by its name. Reports, journals, curl lines and
  * logs call it on write, so a secret never leaves the process in clear. Known values (a user's
@@ -192,18 +194,6 @@ const keyKindOf = (key: string) =>
 
 /** A flag about a secret (`hasApiKey: true`, `apiKeyLastFour: null`) gives nothing away. */
 const isFlag = (item: unknown) => typeof item === 'boolean' || item === null
-
-/** `object[key] = value` as an own field, `__proto__` too (as `Object.fromEntries` makes it). */
-const setOwn = (object: Record<string, unknown>, key: string, value: unknown) => {
-  if (key === '__proto__')
-    Object.defineProperty(object, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    })
-  else object[key] = value
-}
 
 /** Deeper JSON is not walked: its content is masked whole. */
 const MAX_DEPTH = 64

@@ -5,6 +5,7 @@ import {
   REDACTED,
   redactText,
 } from '../common/redact.js'
+import { setOwn } from '../common/set-own.js'
 import { excerpt } from './excerpt.js'
 import { type HeaderPairs, isFlat } from './header-pairs.js'
 import { lightweightHeaders } from './lightweight-body.js'
@@ -107,15 +108,7 @@ export const journalHeaders = (
   for (let i = 0; i < names.length; i++) {
     const name = excerpt(names[i] ?? '', MAX_HEADER_TEXT)
     const value = excerpt(values[i] ?? '', MAX_HEADER_TEXT)
-    // As Object.fromEntries writes it: a header named `__proto__` stays a field
-    if (name === '__proto__')
-      Object.defineProperty(kept, name, {
-        value,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      })
-    else kept[name] = value
+    setOwn(kept, name, value) // a header named `__proto__` stays a field
   }
   return kept
 }
