@@ -31,6 +31,7 @@ const CALLS: ReadonlyArray<(f: FakerCalls) => unknown> = [
   (f) => f.helpers.arrayElements(['x', 'y'], { min: 1, max: 2 }),
   (f) => f.helpers.arrayElements(MODELS, { min: 3, max: 3 }),
   (f) => f.helpers.slugify(' Ça  va, été 2026! '),
+  (f) => f.helpers.slugify("Bench worker_2 v1.0 (prod) #1 o'clock"),
   (f) => f.company.name(),
   (f) => f.internet.username(),
 ]

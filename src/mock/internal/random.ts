@@ -42,12 +42,21 @@ export const createRandom = (seed: number): Random => {
     c = (c + t) >>> 0
     return t
   }
+  /** Each word's four bytes low byte first; a last, partial word gives its low bytes. */
   const bytes = (n: number) => {
     const out = new Uint8Array(n)
-    for (let i = 0; i < n; i += 4) {
+    let i = 0
+    for (; i + 4 <= n; i += 4) {
+      const word = uint32()
+      out[i] = word & 0xff
+      out[i + 1] = (word >>> 8) & 0xff
+      out[i + 2] = (word >>> 16) & 0xff
+      out[i + 3] = word >>> 24
+    }
+    if (i < n) {
       let word = uint32()
-      for (let j = i; j < Math.min(i + 4, n); j++) {
-        out[j] = word & 0xff
+      for (; i < n; i++) {
+        out[i] = word & 0xff
         word >>>= 8
       }
     }
