@@ -73,9 +73,14 @@ describe('browser bundle of worker-api-kit/msw', () => {
     expect(total, report).toBeLessThanOrEqual(BUDGET_BYTES)
   })
 
-  it('keeps the OpenAPI document, the fixtures and the docs page out of the start-up chunks', () => {
+  it('keeps the OpenAPI document, the fixtures, the docs page and the HAR writer out of the start-up chunks', () => {
     const inputs = startUp.flatMap((path) => Object.keys(metafile.outputs[path]?.inputs ?? {}))
-    for (const lazy of ['src/api/document.ts', 'src/mock/fixtures.ts', 'src/mock/docs-page.ts']) {
+    for (const lazy of [
+      'src/api/document.ts',
+      'src/mock/fixtures.ts',
+      'src/mock/docs-page.ts',
+      'src/server/journal-har.ts',
+    ]) {
       expect.soft(inputs).not.toContain(lazy)
     }
   })

@@ -4,9 +4,11 @@ import { operations } from '../api/operations.js'
 import { ADMIN_PREFIX, invalidQuery } from './admin-answers.js'
 import { PageLimit } from './bounded-page.js'
 import { DEFAULT_MAX_JOURNAL_BYTES, type Journal, type JournalPageQuery } from './journal.js'
-import { journalHar } from './journal-har.js'
 import { SearchText, StatusFilter } from './journal-search.js'
 import type { ServerEnv } from './server-env.js'
+
+/** The HAR writer (journal-har.ts), loaded once, on the first download. */
+let harWriter: Promise<typeof import('./journal-har.js')> | undefined
 
 const RequestsQuery = z
   .object({
@@ -97,11 +99,14 @@ export const registerJournalRoutes = <E extends ServerEnv>(app: Hono<E>, journal
     return c.json({ count: items.length, entries: items, next })
   })
 
-  app.get(`${ADMIN_PREFIX}/requests.har`, (c) => {
+  app.get(`${ADMIN_PREFIX}/requests.har`, async (c) => {
     const query = pageQueryOf(c)
     if (query instanceof Response) return query
     // A download holds what the journal holds at most: the whole default journal fits.
     const { items, next } = journal.page({ ...query, maxBytes: DEFAULT_MAX_JOURNAL_BYTES })
+    // The HAR writer loads on the first download: a page's MSW bundle starts without it.
+    harWriter ??= import('./journal-har.js')
+    const { journalHar } = await harWriter
     return c.json(journalHar(items, new URL(c.req.url).origin, next), 200, {
       'content-type': 'application/json; charset=utf-8',
       'content-disposition': `attachment; filename="${harFileName(query.session)}"`,
