@@ -22,6 +22,16 @@ const FIRST_WORD = /^[A-Za-z0-9]+/
 const isWordUnit = (code: number) =>
   (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)
 
+/** FNV-1a, 32 bits: one step over a code unit. */
+const FNV_OFFSET = 0x811c9dc5
+const FNV_PRIME = 0x01000193
+const hashStep = (hash: number, unit: number) => Math.imul(hash ^ unit, FNV_PRIME)
+const hashOf = (word: string) => {
+  let hash = FNV_OFFSET
+  for (let i = 0; i < word.length; i++) hash = hashStep(hash, word.charCodeAt(i))
+  return hash
+}
+
 /** First words few enough to look for one by one before splitting a text into words. */
 const FEW_FIRST_WORDS = 8
 const holdsAnyOf = (text: string, words: Iterable<string>) => {
@@ -59,6 +69,23 @@ export const createRememberedSecrets = (
   /** Every secret remembered, oldest first, with its first word. */
   const all = new Map<string, string>()
   const byFirstWord = new Map<string, Bucket>()
+  /**
+   * How many first words have each hash: a word of the text whose hash is not here starts no
+   * secret, and is looked up without a string made of it (most words of most texts).
+   */
+  const firstWordHashes = new Map<number, number>()
+  const addFirstWord = (first: string, bucket: Bucket) => {
+    byFirstWord.set(first, bucket)
+    const hash = hashOf(first)
+    firstWordHashes.set(hash, (firstWordHashes.get(hash) ?? 0) + 1)
+  }
+  const deleteFirstWord = (first: string) => {
+    byFirstWord.delete(first)
+    const hash = hashOf(first)
+    const count = firstWordHashes.get(hash) ?? 0
+    if (count > 1) firstWordHashes.set(hash, count - 1)
+    else firstWordHashes.delete(hash)
+  }
   let bytes = 0
 
   const forget = (value: string, first: string) => {
@@ -71,7 +98,7 @@ export const createRememberedSecrets = (
     group.values.delete(value)
     if (group.values.size > 0) return
     bucket.splice(at, 1)
-    if (bucket.length === 0) byFirstWord.delete(first)
+    if (bucket.length === 0) deleteFirstWord(first)
   }
 
   const addOne = (value: string): boolean => {
@@ -84,14 +111,15 @@ export const createRememberedSecrets = (
       all.set(value, first)
       return true
     }
-    const bucket = byFirstWord.get(first) ?? []
+    const known = byFirstWord.get(first)
+    const bucket = known ?? []
     let group = bucket.find((g) => g.length === value.length)
     if (!group) {
       if (bucket.length >= MAX_LENGTHS_PER_WORD) return false
       group = { length: value.length, values: new Set() }
       bucket.push(group)
       bucket.sort((a, b) => b.length - a.length)
-      byFirstWord.set(first, bucket)
+      if (!known) addFirstWord(first, bucket)
     }
     group.values.add(value)
     all.set(value, first)
@@ -124,8 +152,10 @@ export const createRememberedSecrets = (
           continue
         }
         const at = end
-        while (isWordUnit(text.charCodeAt(end))) end++
-        if (at < from) continue
+        let hash = FNV_OFFSET
+        for (let unit = text.charCodeAt(end); isWordUnit(unit); unit = text.charCodeAt(++end))
+          hash = hashStep(hash, unit)
+        if (at < from || !firstWordHashes.has(hash)) continue
         const bucket = byFirstWord.get(text.slice(at, end))
         if (!bucket) continue
         for (const { length, values } of bucket) {

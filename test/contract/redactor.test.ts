@@ -155,6 +155,26 @@ describe('createRememberedSecrets', () => {
     expect(remembered.has('tok-bbbbbbbbbbbb')).toBe(false)
   })
 
+  it('masks secrets whose first words share a hash, and the one left when the other is forgotten', () => {
+    // 7yzlaa and e6apaa have the same 32-bit FNV-1a hash: the masker's shortcut for words that
+    // start no secret must not mistake one for the other, nor lose one with the other.
+    const first = '7yzlaa-secret-one'
+    const second = 'e6apaa-secret-two'
+    const others = Array.from({ length: 9 }, (_, i) => `w${i}word-secret-xx`) // more first words than a quick search takes
+    const remembered = createRememberedSecrets(
+      [...others, second].reduce((bytes, value) => bytes + value.length, first.length),
+    )
+    remembered.add([first, ...others, second])
+    expect(remembered.mask(`${first} ${second} 7yzlaa e6apaa`)).toBe(
+      `${REDACTED} ${REDACTED} 7yzlaa e6apaa`,
+    )
+
+    remembered.add(['w9word-secret-xx']) // one more: the oldest, `first`, is forgotten
+
+    expect(remembered.has(first)).toBe(false)
+    expect(remembered.mask(`${first} ${second}`)).toBe(`${first} ${REDACTED}`)
+  })
+
   it('masks every remembered token of a large text in one pass', () => {
     const remembered = createRememberedSecrets()
     const values = Array.from({ length: 30_000 }, (_, i) => `tok-${i}-abcdefgh`)
