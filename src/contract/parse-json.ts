@@ -53,6 +53,8 @@ const scan = (text: string, max: number): JsonFlaws | 'too-deep' => {
   const stack: Frame[] = []
   let duplicateName: JsonFlaws['duplicateName']
   let loneSurrogate: JsonFlaws['loneSurrogate']
+  /** The first backslash at or after the scan (-1: none left), found again once passed. */
+  let nextBackslash = text.indexOf('\\')
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (c === QUOTE) {
@@ -61,26 +63,35 @@ const scan = (text: string, max: number): JsonFlaws | 'too-deep' => {
       let isLone = false
       /** The last code unit was an escaped high surrogate, waiting for its low half. */
       let isPairOpen = false
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i)
-        if (d === QUOTE) break
-        if (d !== BACKSLASH) {
-          isLone ||= isPairOpen
-          isPairOpen = false
-          continue
+      if (nextBackslash !== -1 && nextBackslash < i) nextBackslash = text.indexOf('\\', i)
+      // Most strings escape nothing: with no backslash before the next quote, that quote ends
+      // the string (Node's indexOf, not a loop here), and nothing in it can be a lone surrogate.
+      const close = text.indexOf('"', i + 1)
+      const isPlain = nextBackslash === -1 || (close !== -1 && close < nextBackslash)
+      if (isPlain) {
+        i = close === -1 ? text.length : close
+      } else {
+        for (i++; i < text.length; i++) {
+          const d = text.charCodeAt(i)
+          if (d === QUOTE) break
+          if (d !== BACKSLASH) {
+            isLone ||= isPairOpen
+            isPairOpen = false
+            continue
+          }
+          hasEscape = true
+          if (text.charCodeAt(i + 1) !== LOWER_U) {
+            isLone ||= isPairOpen
+            isPairOpen = false
+            i++
+            continue
+          }
+          const unit = Number.parseInt(text.slice(i + 2, i + 2 + HEX_DIGITS), 16)
+          i += 1 + HEX_DIGITS
+          if (isLowSurrogate(unit)) isLone ||= !isPairOpen
+          else isLone ||= isPairOpen
+          isPairOpen = isHighSurrogate(unit)
         }
-        hasEscape = true
-        if (text.charCodeAt(i + 1) !== LOWER_U) {
-          isLone ||= isPairOpen
-          isPairOpen = false
-          i++
-          continue
-        }
-        const unit = Number.parseInt(text.slice(i + 2, i + 2 + HEX_DIGITS), 16)
-        i += 1 + HEX_DIGITS
-        if (isLowSurrogate(unit)) isLone ||= !isPairOpen
-        else isLone ||= isPairOpen
-        isPairOpen = isHighSurrogate(unit)
       }
       isLone ||= isPairOpen
       const top = stack.at(-1)

@@ -83,6 +83,9 @@ describe('parseJson flaws', () => {
     ['written once with an escape', '{"id":1,"\\u0069d":2}', '', 'id'],
     ['after a value with brackets in a string', '{"a":"[{,}]","b":{},"a":0}', '', 'a'],
     ['with a name that needs escaping in a pointer', '{"x":{"a/b":1,"a/b":2}}', '/x', 'a/b'],
+    // Plain strings are skipped to their closing quote: the escapes after them still count.
+    ['after plain strings and an escaped quote', '{"a":"p","b":"x\\"y","c":"p","b":0}', '', 'b'],
+    ['escaped after a plain value of its own name', '{"x":"y","\\u0078":1}', '', 'x'],
   ])('finds a repeated name %s', (_, text, pointer, name) => {
     expect(flawsOf(text).duplicateName).toEqual({ pointer, name })
   })
@@ -103,6 +106,7 @@ describe('parseJson flaws', () => {
     ['two high surrogates', '{"a":"\\ud83c\\ud83c\\udf0d"}', '/a'],
     ['a high surrogate before an escaped quote', '{"a":"\\ud83c\\""}', '/a'],
     ['a lone surrogate in a name', '{"x":{"\\udc00":1}}', '/x'],
+    ['a lone surrogate after plain strings', '{"p":"q","r":"s","t":["u","v\\ud800"]}', '/t/1'],
   ])('finds %s', (_, text, pointer) => {
     expect(flawsOf(text).loneSurrogate).toEqual({ pointer })
   })
