@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { matchOperation } from '../api/match-operation.js'
+import { cookieValuesOf } from '../common/cookie-values.js'
 import { createCredentialMasker } from '../common/credential-forms.js'
 import { isSecretHeader, secretsIn } from '../common/redact.js'
 import { createRememberedSecrets } from '../common/remembered-secrets.js'
@@ -140,8 +141,13 @@ export const scenarioFromHar = (raw: unknown, source: string): ScenarioInput => 
     }
     const matched = matchOperation(entry.request.method.toUpperCase(), apiPathOf(url))
     if (!matched) continue
-    for (const { name, value } of entry.request.headers)
-      if (isSecretHeader(name)) secrets.add(value)
+    for (const { name, value } of entry.request.headers) {
+      if (!isSecretHeader(name)) continue
+      secrets.add(value)
+      // Each cookie is a credential of its own: a server may echo one without its name.
+      if (name.toLowerCase() === 'cookie')
+        for (const cookie of cookieValuesOf(value)) secrets.add(cookie)
+    }
     const requestJson = parsedJson(entry.request.postData?.text)
     const responseJson = parsedJson(contentText(source, at, entry))
     for (const secret of [...secretsIn(requestJson), ...secretsIn(responseJson)])
