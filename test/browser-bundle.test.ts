@@ -73,13 +73,14 @@ describe('browser bundle of worker-api-kit/msw', () => {
     expect(total, report).toBeLessThanOrEqual(BUDGET_BYTES)
   })
 
-  it('keeps the OpenAPI document, the fixtures, the docs page and the HAR writer out of the start-up chunks', () => {
+  it('keeps the OpenAPI document, the fixtures, the docs page and the two download writers out of the start-up chunks', () => {
     const inputs = startUp.flatMap((path) => Object.keys(metafile.outputs[path]?.inputs ?? {}))
     for (const lazy of [
       'src/api/document.ts',
       'src/mock/fixtures.ts',
       'src/mock/docs-page.ts',
       'src/server/journal-har.ts',
+      'src/mock/scenario-export.ts',
     ]) {
       expect.soft(inputs).not.toContain(lazy)
     }

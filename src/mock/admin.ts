@@ -18,12 +18,14 @@ import { contractCommand, INSTALLED_COMMAND } from './contract-command.js'
 import type { MockEnv } from './env.js'
 import { type Scenario, type ScenarioInput, ScenarioName, ScenarioState } from './scenario.js'
 import { ScenarioError } from './scenario-error.js'
-import { registerScenarioExport } from './scenario-export.js'
 import type { Session } from './session.js'
 import type { Sessions } from './sessions.js'
 import { stateOf } from './state-of.js'
 
 export { ADMIN_PREFIX }
+
+/** The scenario export's writer (scenario-export.ts), loaded once, on the first download. */
+let scenarioExport: Promise<typeof import('./scenario-export.js')> | undefined
 
 /** What the admin API (and the test helpers) can do to a running mock. */
 export type MockControl = {
@@ -156,7 +158,11 @@ export const registerAdmin = (
 
   registerStateEditing(app)
   registerRuleEditing(app)
-  registerScenarioExport(app)
+  // The export's writer loads on the first download: a page's MSW bundle starts without it.
+  app.get(`${ADMIN_PREFIX}/scenario/export`, async (c) => {
+    scenarioExport ??= import('./scenario-export.js')
+    return (await scenarioExport).answerScenarioExport(c)
+  })
   registerJournalRoutes(app, control.journal)
   registerDashboard(app)
 }

@@ -1,7 +1,7 @@
-import type { Hono } from 'hono'
+import type { Context } from 'hono'
 import { redactJson } from '../common/redact.js'
 import { utf8Length } from '../common/utf8-length.js'
-import { ADMIN_PREFIX, answerProblem, excerptStrings, PROBLEMS } from '../server/index.js'
+import { answerProblem, excerptStrings, PROBLEMS } from '../server/index.js'
 import type { MockEnv } from './env.js'
 import { MAX_AGE_MS } from './lifecycle.js'
 import { providerSeedOf } from './provider-seed.js'
@@ -101,19 +101,16 @@ const exportText = (session: Session, now: number): string | undefined => {
 }
 
 /**
- * `GET /__mock/scenario/export`: the session's current state and rules as a scenario file, to
- * download, commit and load with `mock --scenario FILE`. No secret in it: the provider's key only
- * as `hasApiKey` (and the last four characters the API shows).
+ * The answer of `GET /__mock/scenario/export`: the session's current state and rules as a scenario
+ * file, to download, commit and load with `mock --scenario FILE`. No secret in it: the provider's
+ * key only as `hasApiKey` (and the last four characters the API shows).
  */
-export const registerScenarioExport = (app: Hono<MockEnv>) => {
-  app.get(`${ADMIN_PREFIX}/scenario/export`, (c) => {
-    const { session, now } = c.var
-    const text = exportText(session, now)
-    if (text === undefined)
-      return answerProblem(c, PROBLEMS.exportTooLarge(MAX_SCENARIO_FILE_BYTES))
-    return c.body(text, 200, {
-      'content-type': 'application/json',
-      'content-disposition': `attachment; filename="${session.scenario.name}.json"`,
-    })
+export const answerScenarioExport = (c: Context<MockEnv>): Response => {
+  const { session, now } = c.var
+  const text = exportText(session, now)
+  if (text === undefined) return answerProblem(c, PROBLEMS.exportTooLarge(MAX_SCENARIO_FILE_BYTES))
+  return c.body(text, 200, {
+    'content-type': 'application/json',
+    'content-disposition': `attachment; filename="${session.scenario.name}.json"`,
   })
 }
