@@ -31,7 +31,12 @@ export {
   journalResponse,
   type WrittenAnswer,
 } from './journal-bodies.js'
-export { journalHeaders, requestHeaderPairs, responseHeaderPairs } from './journal-headers.js'
+export {
+  journalHeaders,
+  requestCredentials,
+  requestHeaderPairs,
+  responseHeaderPairs,
+} from './journal-headers.js'
 export { registerJournalRoutes } from './journal-routes.js'
 export type { JournalSecrets } from './journal-secrets.js'
 export { jsonBytes } from './json-bytes.js'

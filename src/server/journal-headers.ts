@@ -1,3 +1,4 @@
+import { cookieValuesOf } from '../common/cookie-values.js'
 import {
   isSecretHeader,
   isSecretName,
@@ -112,6 +113,27 @@ export const journalHeaders = (
   }
   return kept
 }
+
+/**
+ * The credentials a request carries in its headers: each credential header's value (as sent,
+ * repeated names apart) and each cookie of a `Cookie` header. Most requests carry none: then no
+ * array but the empty one is made.
+ */
+export const requestCredentials = (pairs: HeaderPairs): readonly string[] => {
+  let found: string[] | undefined
+  const take = (name: string, value: string) => {
+    if (name.startsWith(':') || !isCredentialHeader(name.toLowerCase())) return
+    found ??= []
+    found.push(value)
+    if (name.toLowerCase() === 'cookie') found.push(...cookieValuesOf(value))
+  }
+  if (isFlat(pairs)) {
+    const { flat } = pairs
+    for (let i = 0; i + 1 < flat.length; i += 2) take(flat[i] ?? '', flat[i + 1] ?? '')
+  } else for (const [name, value] of pairs) take(name, value)
+  return found ?? NO_CREDENTIALS
+}
+const NO_CREDENTIALS: readonly string[] = Object.freeze([])
 
 /**
  * A request's headers as pairs: on a node server the socket's raw list (no Headers object built

@@ -171,15 +171,25 @@ describe('secrets repeated under other names', () => {
     },
   )
 
-  it('masks the Authorization a request carried, echoed in its body', async () => {
+  const ENCODED = `${TOKEN}+/` // percent-encoded in the cookie, sent decoded in the body
+  it.each([
+    ['the Authorization', { authorization: `Bearer ${TOKEN}` }, TOKEN],
+    ['an X-Api-Key header', { 'x-api-key': TOKEN }, TOKEN],
+    ['a cookie of a Cookie header', { cookie: `theme=dark; sid=${TOKEN}` }, TOKEN],
+    [
+      'a percent-encoded, quoted cookie',
+      { cookie: `sid="${encodeURIComponent(ENCODED)}"` },
+      ENCODED,
+    ],
+  ])('masks %s a request carried, echoed in its body', async (_what, headers, sent) => {
     const app = createMockApp()
 
     const res = await app.request('/v1/workers', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+      headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify({
-        name: `worker ${TOKEN}`,
-        description: `auth was ${Buffer.from(TOKEN).toString('base64')}`,
+        name: `worker ${sent}`,
+        description: `was ${Buffer.from(sent).toString('base64')}`,
         destination: 'local',
       }),
     })
@@ -189,7 +199,7 @@ describe('secrets repeated under other names', () => {
     expect(journal).toContain('worker [REDACTED]')
     for (const text of [journal, state]) {
       expect(text).not.toContain(TOKEN)
-      expect(text).not.toContain(Buffer.from(TOKEN).toString('base64'))
+      expect(text).not.toContain(Buffer.from(sent).toString('base64'))
     }
   })
 })

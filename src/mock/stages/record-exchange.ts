@@ -7,6 +7,7 @@ import {
   journalRequestBody,
   journalRequestText,
   journalResponse,
+  requestCredentials,
   requestHeaderPairs,
   type WrittenAnswer,
 } from '../../server/index.js'
@@ -41,7 +42,8 @@ export const recordExchange = (journal: Journal) => {
   ): undefined | Promise<void> => {
     const url = c.req.url
     const authorization = c.req.header('authorization')
-    const secrets = secretsOf(c.get('session'), authorization)
+    const credentials = requestCredentials(requestHeaderPairs(c.req.raw, c.env))
+    const secrets = secretsOf(c.get('session'), credentials)
     const queryAt = url.indexOf('?')
     const { status } = answered.response
     // Before the body: what the body teaches the masker is not masked in its own path and query.
