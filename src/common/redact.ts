@@ -51,7 +51,7 @@ export const SECRET_PARAMETERS: ReadonlySet<string> = new Set([
 ])
 
 /** Whether a query or form parameter's name names a secret. */
-const isSecretParameter = (name: string) =>
+export const isSecretParameter = (name: string) =>
   isSecretName(name) || SECRET_PARAMETERS.has(name.toLowerCase())
 
 /** A secret-looking name, a credential scheme, or an escape that could spell either. */

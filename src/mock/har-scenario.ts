@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi'
 import { matchOperation } from '../api/match-operation.js'
-import { cookieValuesOf } from '../common/cookie-values.js'
 import { createCredentialMasker } from '../common/credential-forms.js'
-import { isSecretHeader, secretsIn } from '../common/redact.js'
+import { secretsIn } from '../common/redact.js'
 import { createRememberedSecrets } from '../common/remembered-secrets.js'
 import { tooDeepAt } from '../common/too-deep-at.js'
+import { harCredentials } from './har-credentials.js'
 import { createRecording } from './recording.js'
 import type { ScenarioInput } from './scenario.js'
 import { ScenarioError } from './scenario-error.js'
@@ -139,15 +139,10 @@ export const scenarioFromHar = (raw: unknown, source: string): ScenarioInput => 
     } catch {
       return refuse(source, [...at, 'request', 'url'], 'not an absolute URL')
     }
+    // Every entry's, the API's or not: a token sent elsewhere may come back in an API answer.
+    for (const secret of harCredentials(item, url)) secrets.add(secret)
     const matched = matchOperation(entry.request.method.toUpperCase(), apiPathOf(url))
     if (!matched) continue
-    for (const { name, value } of entry.request.headers) {
-      if (!isSecretHeader(name)) continue
-      secrets.add(value)
-      // Each cookie is a credential of its own: a server may echo one without its name.
-      if (name.toLowerCase() === 'cookie')
-        for (const cookie of cookieValuesOf(value)) secrets.add(cookie)
-    }
     const requestJson = parsedJson(entry.request.postData?.text)
     const responseJson = parsedJson(contentText(source, at, entry))
     for (const secret of [...secretsIn(requestJson), ...secretsIn(responseJson)])
