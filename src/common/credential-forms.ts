@@ -63,6 +63,15 @@ const jsonAsciiEscaped = (text: string) =>
     /[^\x20-\x7E]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   )
+/** Every UTF-16 unit as `\uXXXX` (hex in either case), as some serializers write a whole value. */
+const jsonUnitEscaped = (text: string, upper = false) => {
+  let out = ''
+  for (let i = 0; i < text.length; i++) {
+    const hex = text.charCodeAt(i).toString(16).padStart(4, '0')
+    out += `\\u${upper ? hex.toUpperCase() : hex}`
+  }
+  return out
+}
 const htmlEscaped = (text: string) =>
   text
     .replaceAll('&', '&amp;')
@@ -88,7 +97,14 @@ const htmlReferences = (text: string, radix: 10 | 16, upper = false) =>
 const urlEncodingsOf = (text: string): string[] => {
   try {
     const component = encodeURIComponent(text)
-    return [component, component.replaceAll('%20', '+'), encodeURI(text)] // `+`: a form body
+    const everyByte = hexOf(text).replace(/../g, '%$&') // as some encoders write every character
+    return [
+      component,
+      component.replaceAll('%20', '+'), // a form body
+      encodeURI(text),
+      everyByte,
+      everyByte.toUpperCase(),
+    ]
   } catch {
     return []
   }
@@ -107,6 +123,8 @@ const encodingsOf = (text: string): string[] => {
     base64,
     base64.replace(/=+$/, ''),
     base64.replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, ''), // base64url
+    jsonUnitEscaped(text),
+    jsonUnitEscaped(text, true),
     hexOf(text),
     hexOf(text).toUpperCase(),
     htmlReferences(text, 10),
@@ -150,6 +168,8 @@ export const createCredentialMasker = (
     (a, b) => b.length - a.length,
   )
   if (forms.length === 0) return (text) => text
-  const pattern = new RegExp(forms.map(escapeRegExp).join('|'), 'g')
+  // Any case: a server may upper- or lower-case what it echoes, and hex or a percent-encoding
+  // comes in either case.
+  const pattern = new RegExp(forms.map(escapeRegExp).join('|'), 'gi')
   return (text) => text.replace(pattern, REDACTED)
 }

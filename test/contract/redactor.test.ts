@@ -2,7 +2,7 @@
 // secrets a server hands out as whole tokens, and nothing of the suite's own test values.
 import { describe, expect, it } from 'vitest'
 import { cookieValuesOf } from '../../src/common/cookie-values.js'
-import { credentialForms } from '../../src/common/credential-forms.js'
+import { createCredentialMasker, credentialForms } from '../../src/common/credential-forms.js'
 import { REDACTED } from '../../src/common/redact.js'
 import {
   createRememberedSecrets,
@@ -108,7 +108,42 @@ describe('credentialForms', () => {
   })
 })
 
+describe('createCredentialMasker', () => {
+  const KEY = 'sk-PLANTED-Key42'
+  const unitEscaped = (text: string, upper: boolean) =>
+    [...text]
+      .map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+      .map((unit) => (upper ? unit.toUpperCase().replace('\\U', '\\u') : unit))
+      .join('')
+  const everyByte = (text: string) =>
+    [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')
+  it.each([
+    ['in lower case', KEY.toLowerCase()],
+    ['in upper case', KEY.toUpperCase()],
+    ['with every character \\u-escaped', unitEscaped(KEY, false)],
+    ['with every character \\u-escaped in capitals', unitEscaped(KEY, true)],
+    ['with every byte percent-encoded', everyByte(KEY)],
+    ['with every byte percent-encoded in capitals', everyByte(KEY).toUpperCase()],
+  ])('masks a credential echoed %s', (_how, echoed) => {
+    expect(createCredentialMasker([KEY])(`was ${echoed}.`)).toBe(`was ${REDACTED}.`)
+  })
+})
+
 describe('cookieValuesOf', () => {
+  it('lists a quoted, percent-encoded cookie also as a server reads it back', () => {
+    expect(cookieValuesOf('sid="a%2Bb%2Fc%3D0123"')).toEqual([
+      '"a%2Bb%2Fc%3D0123"',
+      'a%2Bb%2Fc%3D0123',
+      'a+b/c=0123',
+    ])
+  })
+
+  it('reads a Set-Cookie for its value only, not its attributes', () => {
+    expect(
+      cookieValuesOf('sid=s3ss10n-0123456789; Path=/; HttpOnly; SameSite=Strict', true),
+    ).toEqual(['s3ss10n-0123456789'])
+  })
+
   it('lists each cookie of a Cookie header as long as a session id, not a short one', () => {
     const sid = 's3ss10n-0123456789abcdef'
     expect(cookieValuesOf(`sid=${sid}; theme=dark;csrf= c5rf-token-987654`)).toEqual([
