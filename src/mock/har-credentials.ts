@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { cookieValuesOf } from '../common/cookie-values.js'
-import { isSecretHeader, isSecretParameter, secretsIn } from '../common/redact.js'
+import { isSecretParameter, secretsIn } from '../common/redact.js'
+import { requestCredentials } from '../server/index.js'
 
 // The credentials one HAR entry shows the app sending or being given, whatever host or path it
 // went to: a token sent to another backend, a password posted to a login, a session cookie set by
@@ -62,13 +63,10 @@ export const harCredentials = (entry: unknown, url: URL): string[] => {
   if (!parsed.success) return []
   const { request, response } = parsed.data
   const found: string[] = []
-  for (const { name, value } of [...(request?.headers ?? []), ...(response?.headers ?? [])]) {
-    if (name.startsWith(':') || !isSecretHeader(name)) continue
-    const lower = name.toLowerCase()
-    if (lower !== 'set-cookie') found.push(value)
-    if (lower === 'cookie' || lower === 'set-cookie')
-      found.push(...cookieValuesOf(value, lower === 'set-cookie'))
-  }
+  const headers = (request?.headers ?? []).map(({ name, value }) => [name, value] as const)
+  found.push(...requestCredentials(headers))
+  for (const { name, value } of response?.headers ?? [])
+    if (name.toLowerCase() === 'set-cookie') found.push(...cookieValuesOf(value, true))
   for (const { name, value } of [...(request?.cookies ?? []), ...(response?.cookies ?? [])])
     found.push(...cookieValuesOf(`${name}=${value}`))
   for (const [name, value] of url.searchParams) if (isSecretParameter(name)) found.push(value)

@@ -8,7 +8,7 @@ import {
 } from '../common/redact.js'
 import { setOwn } from '../common/set-own.js'
 import { excerpt } from './excerpt.js'
-import { type HeaderPairs, isFlat } from './header-pairs.js'
+import { forEachHeader, type HeaderPairs } from './header-pairs.js'
 import { lightweightHeaders } from './lightweight-body.js'
 import type { ServerEnv } from './server-env.js'
 
@@ -80,16 +80,7 @@ export const journalHeaders = (
   mask?: (text: string) => string,
 ): JournalHeaders => {
   const merging: Merging = { names: [], values: [] }
-  if (isFlat(pairs)) {
-    const { flat } = pairs
-    for (let i = 0; i + 1 < flat.length; i += 2) {
-      const name = flat[i]
-      const value = flat[i + 1]
-      // HTTP/2 pseudo-headers (`:path`) are not headers
-      if (name !== undefined && value !== undefined && !name.startsWith(':'))
-        mergeInto(merging, name, value)
-    }
-  } else for (const [name, value] of pairs) mergeInto(merging, name, value)
+  forEachHeader(pairs, (name, value) => mergeInto(merging, name, value))
   const { names, values } = merging
   for (let i = 0; i < names.length; i++) {
     const name = names[i] ?? ''
@@ -121,16 +112,13 @@ export const journalHeaders = (
  */
 export const requestCredentials = (pairs: HeaderPairs): readonly string[] => {
   let found: string[] | undefined
-  const take = (name: string, value: string) => {
-    if (name.startsWith(':') || !isCredentialHeader(name.toLowerCase())) return
+  // The name as sent: the tests are case-blind, and their memo is keyed by what a client repeats.
+  forEachHeader(pairs, (name, value) => {
+    if (!isCredentialHeader(name)) return
     found ??= []
     found.push(value)
     if (name.toLowerCase() === 'cookie') found.push(...cookieValuesOf(value))
-  }
-  if (isFlat(pairs)) {
-    const { flat } = pairs
-    for (let i = 0; i + 1 < flat.length; i += 2) take(flat[i] ?? '', flat[i + 1] ?? '')
-  } else for (const [name, value] of pairs) take(name, value)
+  })
   return found ?? NO_CREDENTIALS
 }
 const NO_CREDENTIALS: readonly string[] = Object.freeze([])
