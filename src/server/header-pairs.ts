@@ -5,7 +5,7 @@
 export type HeaderPairs = Iterable<readonly [string, string]> | FlatHeaders
 export type FlatHeaders = { readonly flat: readonly string[] }
 
-export const isFlat = (pairs: HeaderPairs): pairs is FlatHeaders =>
+const isFlat = (pairs: HeaderPairs): pairs is FlatHeaders =>
   'flat' in pairs && !Array.isArray(pairs)
 
 /** Calls `visit` with each header of `pairs`, in order, but HTTP/2 pseudo-headers (`:path`). */
