@@ -1,3 +1,5 @@
+import { percentDecoded } from './percent-decoded.js'
+
 /** Shorter cookie values would mask ordinary words (`theme=dark`); a session id is longer. */
 const MIN_COOKIE_LENGTH = 8
 
@@ -5,13 +7,7 @@ const MIN_COOKIE_LENGTH = 8
 const readingsOf = (raw: string): string[] => {
   const unquoted =
     raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw
-  let decoded = unquoted
-  try {
-    decoded = decodeURIComponent(unquoted)
-  } catch {
-    // not percent-encoded text: read as it is
-  }
-  return [...new Set([raw, unquoted, decoded])]
+  return [...new Set([raw, unquoted, percentDecoded(unquoted)])]
 }
 
 /**
@@ -23,3 +19,7 @@ export const cookieValuesOf = (header: string, isSetCookie = false): string[] =>
   (isSetCookie ? header.split(';', 1) : header.split(';'))
     .flatMap((pair) => readingsOf(pair.slice(pair.indexOf('=') + 1).trim()))
     .filter((value) => value.length >= MIN_COOKIE_LENGTH)
+
+/** The credentials a credential header carries: its value, and for a `Cookie` each of its cookies. */
+export const credentialsOfHeader = (name: string, value: string): string[] =>
+  name.toLowerCase() === 'cookie' ? [value, ...cookieValuesOf(value)] : [value]

@@ -1,7 +1,7 @@
 import { matchOperation } from '../api/match-operation.js'
 import { operationEntry } from '../api/operation-table.js'
 import type { OperationId } from '../api/operations.js'
-import { cookieValuesOf } from '../common/cookie-values.js'
+import { credentialsOfHeader } from '../common/cookie-values.js'
 import { credentialForms } from '../common/credential-forms.js'
 import { isSecretHeader, secretsIn } from '../common/redact.js'
 import { createRememberedSecrets } from '../common/remembered-secrets.js'
@@ -108,7 +108,7 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
   const redactorFor = (headers: Readonly<Record<string, string>>, json: unknown) => {
     const own = Object.entries(headers)
       .filter(([name]) => isSecretHeader(name))
-      .flatMap(([name, value]) => (name === 'cookie' ? [value, ...cookieValuesOf(value)] : [value]))
+      .flatMap(([name, value]) => credentialsOfHeader(name, value))
     // One longer than credential-forms searches for is masked by its name only.
     const credentials = [...cliCredentials, ...own, ...secretsIn(json)]
     const key = credentials.join('\n')

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { cookieValuesOf } from '../common/cookie-values.js'
+import { percentDecoded } from '../common/percent-decoded.js'
 import { isSecretParameter, secretsIn } from '../common/redact.js'
 import { requestCredentials } from '../server/index.js'
 
@@ -33,15 +34,6 @@ const Carriers = z.object({
   response: z.object({ headers: Pairs, cookies: Pairs }).optional().catch(undefined),
 })
 
-/** A percent-encoded text decoded, or as it is where it does not decode. */
-const decoded = (text: string) => {
-  try {
-    return decodeURIComponent(text)
-  } catch {
-    return text
-  }
-}
-
 /** The secret fields of a JSON body, or the secret parameters of a form body. */
 const bodySecrets = (text: string): string[] => {
   try {
@@ -70,7 +62,7 @@ export const harCredentials = (entry: unknown, url: URL): string[] => {
   for (const { name, value } of [...(request?.cookies ?? []), ...(response?.cookies ?? [])])
     found.push(...cookieValuesOf(`${name}=${value}`))
   for (const [name, value] of url.searchParams) if (isSecretParameter(name)) found.push(value)
-  if (url.password !== '') found.push(url.password, decoded(url.password))
+  if (url.password !== '') found.push(url.password, percentDecoded(url.password))
   for (const { name, value } of request?.postData?.params ?? [])
     if (value !== undefined && isSecretParameter(name)) found.push(value)
   const text = request?.postData?.text

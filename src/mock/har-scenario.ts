@@ -145,8 +145,8 @@ export const scenarioFromHar = (raw: unknown, source: string): ScenarioInput => 
     if (!matched) continue
     const requestJson = parsedJson(entry.request.postData?.text)
     const responseJson = parsedJson(contentText(source, at, entry))
-    for (const secret of [...secretsIn(requestJson), ...secretsIn(responseJson)])
-      secrets.add(secret)
+    // The request body's secrets are among harCredentials' above; the answer's are learnt here.
+    for (const secret of secretsIn(responseJson)) secrets.add(secret)
     exchanges.push({
       origin: url.origin,
       matched,

@@ -1,4 +1,4 @@
-import { cookieValuesOf } from '../common/cookie-values.js'
+import { credentialsOfHeader } from '../common/cookie-values.js'
 import {
   isSecretHeader,
   isSecretName,
@@ -116,8 +116,7 @@ export const requestCredentials = (pairs: HeaderPairs): readonly string[] => {
   forEachHeader(pairs, (name, value) => {
     if (!isCredentialHeader(name)) return
     found ??= []
-    found.push(value)
-    if (name.toLowerCase() === 'cookie') found.push(...cookieValuesOf(value))
+    found.push(...credentialsOfHeader(name, value))
   })
   return found ?? NO_CREDENTIALS
 }
