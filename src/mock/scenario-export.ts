@@ -5,7 +5,8 @@ import { answerProblem, excerptStrings, PROBLEMS } from '../server/index.js'
 import type { MockEnv } from './env.js'
 import { MAX_AGE_MS } from './lifecycle.js'
 import { providerSeedOf } from './provider-seed.js'
-import { MAX_SEED_WORKERS, type ScenarioInput, type SeedWorker } from './scenario.js'
+import { remainingOf } from './runtime-rule.js'
+import { MAX_SEED_WORKERS, type Rule, type ScenarioInput, type SeedWorker } from './scenario.js'
 import { MAX_SCENARIO_FILE_BYTES } from './scenario-registry.js'
 import type { Session } from './session.js'
 import type { WorkerRecord } from './store.js'
@@ -43,17 +44,41 @@ const masked = <T>(session: Session, value: T): T =>
   excerptStrings(value, Number.POSITIVE_INFINITY, session.secrets.mask)
 
 /**
- * The session as a scenario file: its scenario's settings, its data as `state` and its rules,
- * those added at run time first (the order they apply in). The `keep` newest workers only.
+ * A rule as it stands after `applied` uses: a counted rule with the uses it has left, none when it
+ * has none left (loaded, it must not apply again). A rate limit's window and the draws of
+ * `probability` and latency ranges are not written: a scenario file has no field for them, and
+ * loaded they start afresh (docs/admin-api.md#exporting-a-session).
+ */
+const ruleLeft = (rule: Rule, applied: number): Rule[] => {
+  const remaining = remainingOf(rule, applied)
+  if (remaining === null) return [rule]
+  return remaining === 0 ? [] : [{ ...rule, times: remaining }]
+}
+
+/** The session's rules as they stand now, in the order they apply: those added at run time first. */
+const rulesLeft = (session: Session): Rule[] => [
+  ...session.runtimeRules.flatMap((added) => ruleLeft(added.rule, added.applied)),
+  ...session.scenario.rules.flatMap((rule, index) =>
+    ruleLeft(rule, session.rules.applied[index] ?? 0),
+  ),
+]
+
+/**
+ * The session as a scenario file: its scenario's settings, its data as `state` and its rules as
+ * they stand now, those added at run time first (the order they apply in). The `keep` newest
+ * workers only. Its description says it is an export, of which session and when.
  */
 const scenarioOf = (session: Session, now: number, keep: number): ExportedScenario => {
   const { scenario } = session
   const workers = keep === 0 ? [] : [...session.store.workers.values()].slice(-keep)
   const dropped = session.store.workers.size - workers.length
-  const rules = [...session.runtimeRules.map((added) => added.rule), ...scenario.rules]
+  const rules = rulesLeft(session)
+  const sessionName =
+    session.id === '' ? 'the default session' : `session ${JSON.stringify(session.id)}`
   return masked(session, {
     name: scenario.name,
     description: [
+      `Export of ${sessionName} (scenario ${scenario.name}) at ${new Date(now).toISOString()}.`,
       scenario.description,
       dropped === 0
         ? ''
