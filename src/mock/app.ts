@@ -2,8 +2,8 @@ import { Hono } from 'hono'
 import {
   answerProblem,
   type CorsPolicy,
-  checkHost,
   createCors,
+  createFrontGuard,
   createJournal,
   DEFAULT_MAX_JOURNAL,
   DEFAULT_SEED,
@@ -99,7 +99,10 @@ export const createMockApp = (options: MockAppOptions = {}) => {
 
   const app = new Hono<MockEnv>()
   app.use(
-    frontPipeline({ checkHost: checkHost(options.allowedHosts ?? []), cors, log: options.log }),
+    frontPipeline({
+      guard: createFrontGuard({ allowedHosts: options.allowedHosts ?? [], cors, server: 'mock' }),
+      log: options.log,
+    }),
   )
   app.all(
     '/v1/*',
@@ -118,11 +121,7 @@ export const createMockApp = (options: MockAppOptions = {}) => {
   app.use(
     '/__mock/*',
     adminPipeline({
-      guardAdmin: guardAdmin({
-        cors: corsPolicyOf(options.cors),
-        adminToken: options.adminToken,
-        auth: options.auth,
-      }),
+      guardAdmin: guardAdmin({ adminToken: options.adminToken, auth: options.auth }),
       resolveSession: session,
       checkBody,
     }),

@@ -35,7 +35,8 @@ export const createMswHandlers = ({
   const base = baseUrl.replace(/\/+$/, '')
   const handlers = MOCK_PATHS.map((path) =>
     http.all<PathParams, DefaultBodyType, undefined>(`${base}${path}`, async ({ request }) => {
-      const response = await app.fetch(request)
+      // The page that runs the mock sent it: no page of another site can (the origin rule).
+      const response = await app.fetch(request, { fromHostPage: true })
       save?.()
       return response
     }),

@@ -9,8 +9,8 @@ import {
   type AllowedHosts,
   answerProblem,
   type CorsPolicy,
-  checkHost,
   createCors,
+  createFrontGuard,
   createJournal,
   guardAdmin,
   limitBody,
@@ -18,7 +18,6 @@ import {
   notFound,
   onError,
   PROBLEMS,
-  refuseServiceWorker,
   registerDashboard,
   registerJournalRoutes,
   type ServerEnv,
@@ -26,7 +25,6 @@ import {
 import { DEFAULT_PROXY_TIMEOUT_MS } from './defaults.js'
 import { createFallback } from './fallback.js'
 import type { Fetch } from './forward.js'
-import { guardCrossSite } from './guard-cross-site.js'
 import { createInFlightStage } from './in-flight-budget.js'
 import { type ExchangeNote, proxyExchange } from './proxy-exchange.js'
 import { PROXY_PROBLEMS } from './proxy-problems.js'
@@ -128,22 +126,19 @@ export const createProxyApp = (options: ProxyAppOptions) => {
   })
   const recording = createRecording(targetName, options.recorded)
   const fallback = options.fallback ? createFallback(recording, options.seed) : undefined
-  const cors = createCors(options.cors ?? 'loopback')
-  const crossSite = guardCrossSite(options.cors ?? 'loopback')
+  const front = createFrontGuard({
+    allowedHosts: options.allowedHosts ?? [],
+    cors: createCors(options.cors ?? 'loopback'),
+    server: 'proxy',
+  })
   const targetHealth = createTargetHealth()
-  const hostCheck = checkHost(options.allowedHosts ?? [])
   const notes = new WeakMap<Request, ExchangeNote>()
   const timeoutMs = options.timeoutMs ?? DEFAULT_PROXY_TIMEOUT_MS
 
   const app = new Hono<ServerEnv>()
   app.use(async (c, next) => {
     const startedAt = performance.now()
-    const scope = c.req.path.startsWith(ADMIN_PREFIX) ? 'admin' : 'api'
-    const refused =
-      hostCheck(c) ??
-      refuseServiceWorker(c) ??
-      (scope === 'api' ? crossSite(c) : undefined) ??
-      cors.apply(c, scope)
+    const refused = front(c)
     if (!refused) await next()
     if (options.log) {
       const note = notes.get(c.req.raw)
@@ -153,7 +148,7 @@ export const createProxyApp = (options: ProxyAppOptions) => {
     }
     return refused
   })
-  const guard = guardAdmin({ cors: options.cors ?? 'loopback', adminToken: options.adminToken })
+  const guard = guardAdmin({ adminToken: options.adminToken })
   app.use(`${ADMIN_PREFIX}/*`, async (c, next) => {
     const refused = guard(c)
     if (refused) return refused

@@ -1,13 +1,7 @@
 import { buildProblem } from '../server/index.js'
 
-/** The problems only the proxy answers (its target failed, a page it does not allow), worded once. */
+/** The problems only the proxy answers (its target failed), worded once. */
 export const PROXY_PROBLEMS = {
-  crossSiteProxy: ({ header, value }: { header: 'origin' | 'sec-fetch-site'; value: string }) =>
-    buildProblem(
-      'forbidden',
-      `The proxy forwards no request of a page it does not allow (${header === 'origin' ? `Origin ${JSON.stringify(value.slice(0, 100))}` : `Sec-Fetch-Site: ${value.slice(0, 20)}, no Origin`}): it would reach the target with the proxy's own headers (-H). Allow the page's origin with --cors ORIGIN.`,
-      [{ pointer: `/headers/${header}`, message: 'Request of a page not allowed with --cors' }],
-    ),
   targetUnreachable: (target: string, reason: string) =>
     buildProblem('bad-gateway', `The proxy's target ${target} gave no answer: ${reason}.`),
   targetTooSlow: (target: string, timeoutMs: number) =>

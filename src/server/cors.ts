@@ -45,6 +45,8 @@ export const allowedOrigin = (
  * A preflight from an origin that is not allowed gets no CORS header: the browser stops there.
  */
 export const createCors = (policy: CorsPolicy) => ({
+  /** The policy: who may read answers, and (the origin rule) who may send requests at all. */
+  policy,
   apply<E extends ServerEnv>(c: Context<E>, scope: CorsScope): Response | undefined {
     if (policy === false) return undefined
     const origin = allowedOrigin(policy, c.req.header('origin'), scope)

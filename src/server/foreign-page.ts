@@ -1,5 +1,7 @@
 import type { Context } from 'hono'
 import { allowedOrigin, type CorsPolicy, type CorsScope } from './cors.js'
+import { answerProblem, PROBLEMS } from './problem.js'
+import type { ServerEnv } from './server-env.js'
 
 /** The header a browser named another page's request with, and what it said. */
 export type ForeignPage = { readonly header: 'origin' | 'sec-fetch-site'; readonly value: string }
@@ -30,4 +32,27 @@ export const foreignPageOf = (
   return site !== undefined && OTHER_SITE.test(site)
     ? { header: 'sec-fetch-site', value: site }
     : undefined
+}
+
+/** Which server refuses: its problem says what a page of another site would have done there. */
+export type ForeignPageServer = 'mock' | 'proxy'
+
+/**
+ * The one rule for who may change a server of ours: a request a browser marks as a page of another
+ * site (`foreignPageOf`) gets a 403 problem before any other stage sees it, on the API, the admin
+ * API and every other path alike, so it spends no rule, no rate-limit window, no fault draw, no
+ * journal entry and no session. The only exception is a request of the page that runs the mock
+ * itself (MSW: `fromHostPage`), which no other site can send.
+ */
+export const refuseForeignPage = <E extends ServerEnv>(
+  c: Context<E>,
+  cors: CorsPolicy,
+  scope: CorsScope,
+  server: ForeignPageServer,
+): Response | undefined => {
+  if (c.env?.fromHostPage === true) return undefined
+  const page = foreignPageOf(c, cors, scope)
+  return page === undefined
+    ? undefined
+    : answerProblem(c, PROBLEMS.foreignPage(page, scope, server))
 }

@@ -2,14 +2,11 @@ import type { Context } from 'hono'
 import { isJsonMediaType } from '../common/media-type.js'
 import { ADMIN_BEARER_CHALLENGE } from '../schemas/response-headers.js'
 import { bearerToken } from './bearer-token.js'
-import type { CorsPolicy } from './cors.js'
 import { isDashboardPath } from './dashboard/dashboard-path.js'
-import { foreignPageOf } from './foreign-page.js'
 import { answerProblem, PROBLEMS } from './problem.js'
 import type { ServerEnv } from './server-env.js'
 
 export type AdminGuardOptions = {
-  readonly cors: CorsPolicy
   /** The token the admin API requires (`Authorization: Bearer T` or `x-mock-admin-token: T`). */
   readonly adminToken?: string | undefined
   /** Auth mode: without an admin token, the admin API requires a bearer token like the API. */
@@ -34,22 +31,19 @@ const sameToken = (given: string | undefined, expected: string) => {
 }
 
 /**
- * The admin API is the local developer's. Over the network it refuses pages of other origins
- * (unless named with `--cors ORIGIN`), and requests that change the mock must be non-simple, so a
- * page's `fetch(url, { mode: 'no-cors', method: 'POST' })` or a form cannot send them (browsers
- * send `Origin` on those, and `Sec-Fetch-Site` on every request). With an admin token, or in auth
+ * The admin API is the local developer's. Pages of other origins never reach it (the origin rule of
+ * the front guard, front-guard.ts, refuses them first, unless named with `--cors ORIGIN`); over the
+ * network, requests that change the mock must be non-simple too, so a page's
+ * `fetch(url, { mode: 'no-cors', method: 'POST' })` or a form cannot send them, even from a
+ * browser that sends neither `Origin` nor `Sec-Fetch-Site`. With an admin token, or in auth
  * mode, it needs its token too, in-process as well (`x-mock-admin-token` works for both: the
  * dashboard sends its token there, out of the way of the API's own Authorization).
  */
 export const guardAdmin =
-  ({ cors, adminToken, auth }: AdminGuardOptions) =>
+  ({ adminToken, auth }: AdminGuardOptions) =>
   <E extends ServerEnv>(c: Context<E>): Response | undefined => {
-    if (c.env?.incoming !== undefined) {
-      if (foreignPageOf(c, cors, 'admin') !== undefined)
-        return answerProblem(c, PROBLEMS.crossOriginAdmin(c.req.header('origin') ?? 'unknown'))
-      if (!READS.has(c.req.method) && !isNonSimple(c))
-        return answerProblem(c, PROBLEMS.simpleAdminWrite())
-    }
+    if (c.env?.incoming !== undefined && !READS.has(c.req.method) && !isNonSimple(c))
+      return answerProblem(c, PROBLEMS.simpleAdminWrite())
     if (c.req.method === 'OPTIONS') return undefined
     // The dashboard's page and files hold no data: the page asks for the token its calls need.
     if (READS.has(c.req.method) && isDashboardPath(c.req.path)) return undefined

@@ -8,14 +8,14 @@ export { bearerToken } from './bearer-token.js'
 export { bodyText } from './body-text.js'
 export { boundedPage, MAX_PAGE_BYTES, MAX_PAGE_LIMIT, PageLimit } from './bounded-page.js'
 export { findBuiltFolder } from './built-folder.js'
-export { type AllowedHosts, checkHost } from './check-host.js'
+export type { AllowedHosts } from './check-host.js'
 export { type Cors, type CorsPolicy, createCors } from './cors.js'
 export { DASHBOARD_PATH } from './dashboard/dashboard-path.js'
 export { registerDashboard } from './dashboard/routes.js'
 export { DEFAULT_HOST, DEFAULT_SEED, MAX_BODY_BYTES } from './defaults.js'
 export { notFound, onError } from './errors.js'
 export { excerptStrings } from './excerpt.js'
-export { foreignPageOf } from './foreign-page.js'
+export { createFrontGuard } from './front-guard.js'
 export { guardAdmin } from './guard-admin.js'
 export { isContentful, NO_BODY_STATUSES } from './is-contentful.js'
 export {
@@ -49,5 +49,4 @@ export {
   PROBLEMS,
   type ProblemKind,
 } from './problem.js'
-export { refuseServiceWorker } from './refuse-service-worker.js'
 export type { ServerEnv } from './server-env.js'

@@ -101,11 +101,15 @@ export const PROBLEMS = {
       `This mock does not answer requests for host ${JSON.stringify(host.slice(0, 100))}; it answers loopback names and IP addresses, and the names given with --allowed-host (a guard against DNS rebinding).`,
       [{ pointer: '/headers/host', message: 'Host not allowed' }],
     ),
-  crossOriginAdmin: (origin: string) =>
+  foreignPage: (
+    { header, value }: { readonly header: 'origin' | 'sec-fetch-site'; readonly value: string },
+    scope: 'api' | 'admin',
+    server: 'mock' | 'proxy',
+  ) =>
     buildProblem(
       'forbidden',
-      `The admin API does not answer pages of other origins (${JSON.stringify(origin.slice(0, 100))}); allow one with --cors ORIGIN.`,
-      [{ pointer: '/headers/origin', message: 'Cross-origin admin request refused' }],
+      `${server === 'proxy' ? 'The proxy' : 'The mock'} acts on no request of a page of another site (${header === 'origin' ? `Origin ${JSON.stringify(value.slice(0, 100))}` : `Sec-Fetch-Site: ${JSON.stringify(value.slice(0, 20))} and no Origin`}): ${server === 'proxy' ? "it would reach the target with the proxy's own headers (-H)" : 'a page you visit must not change the mock you work with'}. ${scope === 'admin' ? 'The admin API answers its own pages and the origins named with --cors ORIGIN' : 'Pages on loopback origins (localhost, 127.0.0.1) are allowed'}; allow another page, such as a deployed preview, with --cors ORIGIN (docs/security.md).`,
+      [{ pointer: `/headers/${header}`, message: 'A page of another site (the origin rule)' }],
     ),
   serviceWorker: () =>
     buildProblem(

@@ -107,7 +107,7 @@ describe('admin guard', () => {
     await expectRefused(
       await admin(app, 'GET', '/requests', { 'sec-fetch-site': 'cross-site' }),
       403,
-      '/headers/origin',
+      '/headers/sec-fetch-site',
     )
   })
 
@@ -180,9 +180,20 @@ describe('admin guard', () => {
     expect.soft((await send(app, 'POST', '/v1/workers', VALID)).status).toBe(201)
   })
 
-  it('keeps the in-process admin API open to tests and MSW: no Origin or simple-request rule without a network', async () => {
+  it('keeps the in-process admin API open to MSW (the page that runs it) and to simple writes without a network', async () => {
+    const app = await build()
+    const fromPage = await app.request(
+      '/__mock/reset',
+      { method: 'POST', headers: { origin: EVIL } },
+      { fromHostPage: true },
+    )
+    expect.soft(fromPage.status).toBe(200)
+    expect.soft((await app.request('/__mock/reset', { method: 'POST' })).status).toBe(200)
+  })
+
+  it('applies the origin rule in-process too: an app served by another server (app.fetch) is guarded', async () => {
     const app = await build()
     const res = await app.request('/__mock/reset', { method: 'POST', headers: { origin: EVIL } })
-    expect(res.status).toBe(200)
+    await expectRefused(res, 403, '/headers/origin')
   })
 })
