@@ -18,43 +18,42 @@ const JSON_TYPE = { 'content-type': 'application/json' }
 /** Requests of each kind the page sends. */
 const ROUNDS = 20
 
-/** Every request a page of another site can send without a CORS preflight, to `url`. */
-const attack = (page: Page, url: string) =>
-  page.evaluate(
-    async ([api, rounds]) => {
-      const sent: Promise<unknown>[] = []
-      for (let i = 0; i < rounds; i++) {
-        sent.push(
-          fetch(`${api}/v1/workers`, {
-            method: 'POST',
-            mode: 'no-cors',
-            headers: { 'content-type': 'text/plain' },
-            body: JSON.stringify({ name: `foreign ${i}`, destination: 'local' }),
-          }).catch(() => undefined),
-        )
-        navigator.sendBeacon(`${api}/v1/workers`, '{"name":"beacon","destination":"local"}')
-      }
-      await Promise.all(sent)
-      // A form posted into a frame: the classic cross-site request.
-      const frame = document.createElement('iframe')
-      frame.name = 'sink'
-      document.body.append(frame)
-      const form = document.createElement('form')
-      form.method = 'POST'
-      form.action = `${api}/v1/workers`
-      form.target = 'sink'
-      form.enctype = 'text/plain'
-      const field = document.createElement('input')
-      field.name = '{"name":"form","destination":"local","x":"'
-      field.value = '"}'
-      form.append(field)
-      document.body.append(form)
-      const loaded = new Promise((resolve) => frame.addEventListener('load', resolve))
-      form.submit()
-      await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, 3_000))])
-    },
-    [url, ROUNDS] as const,
-  )
+/**
+ * Every request a page of another site can send without a CORS preflight, to `api`, as the page's
+ * own script (a string: the tests are typed without the DOM's globals).
+ */
+const attack = (page: Page, api: string) =>
+  page.evaluate(`(async () => {
+    const api = ${JSON.stringify(api)}
+    const sent = []
+    for (let i = 0; i < ${ROUNDS}; i++) {
+      sent.push(fetch(api + '/v1/workers', {
+        method: 'POST',
+        mode: 'no-cors',
+        headers: { 'content-type': 'text/plain' },
+        body: JSON.stringify({ name: 'foreign ' + i, destination: 'local' }),
+      }).catch(() => undefined))
+      navigator.sendBeacon(api + '/v1/workers', '{"name":"beacon","destination":"local"}')
+    }
+    await Promise.all(sent)
+    // A form posted into a frame: the classic cross-site request.
+    const frame = document.createElement('iframe')
+    frame.name = 'sink'
+    document.body.append(frame)
+    const form = document.createElement('form')
+    form.method = 'POST'
+    form.action = api + '/v1/workers'
+    form.target = 'sink'
+    form.enctype = 'text/plain'
+    const field = document.createElement('input')
+    field.name = '{"name":"form","destination":"local","x":"'
+    field.value = '"}'
+    form.append(field)
+    document.body.append(form)
+    const loaded = new Promise((resolve) => frame.addEventListener('load', resolve))
+    form.submit()
+    await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, 3000))])
+  })()`)
 
 describe.skipIf(!hasChromium)('a page of another site, in Chromium', () => {
   let browser: Browser
