@@ -15,6 +15,12 @@ const OPERATIONS = ['createWorker', 'updateWorker', 'updateLlmProvider'] as cons
 const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const
 /** Typing waits this long before the journal is read again. */
 const TYPING_MS = 300
+/**
+ * Entries the page keeps; the oldest go first. More than the journal holds by default (1 000 of
+ * the default session and 1 000 of the others): every entry it holds is on the page, and the
+ * count says so when a larger journal (`limits.maxJournal`) holds more than the page.
+ */
+export const MAX_SHOWN = 5_000
 
 export type Find = {
   readonly element: HTMLElement
@@ -23,7 +29,8 @@ export type Find = {
   /** Whether the page shows `entry` (the filters the mock does not apply). */
   isShown(entry: JournalEntry): boolean
   addSession(id: string): void
-  showCount(shown: number, kept: number, withViolations: number): void
+  /** `held`: how many entries the journal holds for the filters (its true count). */
+  showCount(shown: number, held: number, withViolations: number): void
   /** A problem the mock answered for the filters (a bad status), or null to clear it. */
   refused(message: string | null): void
   /** Only the proxy's journal has violations: "only violations" shows there alone. */
@@ -141,8 +148,8 @@ export const createFind = (
       !violationsOnly.checked ||
       (entry.violations?.length ?? 0) > 0,
     addSession,
-    showCount: (shown, kept, withViolations) => {
-      counter.textContent = `${shown} of ${kept} requests${withViolations > 0 ? `, ${withViolations} with violations` : ''}`
+    showCount: (shown, held, withViolations) => {
+      counter.textContent = `${shown} of ${held} requests${withViolations > 0 ? `, ${withViolations} with violations` : ''}${held > MAX_SHOWN ? ` (the newest ${MAX_SHOWN} on this page; the HAR download has them all)` : ''}`
     },
     refused: (text) => {
       message.textContent = text ?? ''

@@ -4,7 +4,7 @@ import { type Answer, call, TIMEOUT_MS } from './api.js'
 import { h, replace } from './dom.js'
 import { download } from './download.js'
 import { type EntryActions, renderEntry } from './entry-view.js'
-import { createFind } from './find.js'
+import { createFind, MAX_SHOWN } from './find.js'
 import { EVERY_SESSION, selectedSession, whenSessionSelected } from './selection.js'
 import type { JournalEntry, JournalPage } from './types.js'
 
@@ -13,8 +13,6 @@ export type ReadOutcome = 'entries' | 'none' | 'failed'
 
 /** Pages read in one poll at most: a burst larger than this is read over the next polls. */
 const MAX_PAGES_PER_POLL = 10
-/** Entries the page keeps; the oldest go first. */
-const MAX_ENTRIES = 500
 
 export type JournalList = {
   readonly element: HTMLElement
@@ -36,6 +34,8 @@ export type JournalList = {
 export const createJournalList = (actions: EntryActions): JournalList => {
   let after = 0
   let latest = 0
+  /** How many entries the journal holds for these filters (its last answer's `held`). */
+  let held = 0
   /** Bumped on every reload: a read begun before it drops what it got. */
   let generation = 0
   /** Ends the read waiting for an entry, whose filters a reload changed. */
@@ -58,7 +58,7 @@ export const createJournalList = (actions: EntryActions): JournalList => {
       if (!element.hidden) count++
       if ((entry.violations?.length ?? 0) > 0) withViolations++
     }
-    find.showCount(count, shown.size, withViolations)
+    find.showCount(count, Math.max(held, shown.size), withViolations)
     const isFiltered = find.query().toString() !== ''
     empty.textContent = isFiltered
       ? 'No request matches these filters.'
@@ -70,6 +70,7 @@ export const createJournalList = (actions: EntryActions): JournalList => {
     generation++
     waiting?.abort()
     after = 0
+    held = 0
     shown.clear()
     replace(list)
     applyFilters()
@@ -99,7 +100,7 @@ export const createJournalList = (actions: EntryActions): JournalList => {
       find.addSession(entry.session)
     }
     for (const [seq, { element }] of shown) {
-      if (shown.size <= MAX_ENTRIES) break
+      if (shown.size <= MAX_SHOWN) break
       element.remove()
       shown.delete(seq)
     }
@@ -125,6 +126,7 @@ export const createJournalList = (actions: EntryActions): JournalList => {
       find.refused(answer.ok ? null : `The journal refused these filters: ${answer.message}`)
       if (!answer.ok) return 'failed'
       if (answer.body.entries.length > 0) outcome = 'entries'
+      held = answer.body.held
       add(answer.body.entries)
       const last = answer.body.entries.at(-1)
       if (last) after = last.seq

@@ -32,6 +32,9 @@ export type Panels = {
   sessions(): string[]
 }
 
+/** Sessions besides the default one that the panel shows open: those used last. */
+const RECENT_SESSIONS = 5
+
 /** `changed` runs after a switch or a reset (the journal reads itself again). */
 export const createPanels = (changed: (what: 'scenario' | 'reset') => void): Panels => {
   let known: SessionSummary[] = []
@@ -114,14 +117,39 @@ export const createPanels = (changed: (what: 'scenario' | 'reset') => void): Pan
       ),
     )
 
-  const renderSessions = () =>
+  const summaryButton = (s: SessionSummary) =>
+    sessionButton(s.id, ` ${s.scenario} · ${s.workers} workers · ${kib(s.bytes)}`)
+  /**
+   * All sessions, the default one, and the RECENT_SESSIONS used last (newest first) in view; the
+   * others (a test run's sessions, idle since) under one collapsed line, unless one is selected.
+   */
+  const renderSessions = () => {
+    // The mock lists sessions least recently used first.
+    const named = known.filter((s) => s.id !== '').reverse()
+    const isInView = (s: SessionSummary, index: number) =>
+      index < RECENT_SESSIONS || s.id === selectedSession()
+    const inView = [...known.filter((s) => s.id === ''), ...named.filter(isInView)]
+    const idle = named.filter((s, index) => !isInView(s, index))
     replace(
       sessionList,
       sessionButton(EVERY_SESSION, ' the journal of all; the state of (default)'),
-      ...known.map((s) =>
-        sessionButton(s.id, ` ${s.scenario} · ${s.workers} workers · ${kib(s.bytes)}`),
-      ),
+      ...inView.map(summaryButton),
+      ...(idle.length === 0
+        ? []
+        : [
+            h(
+              'li',
+              {},
+              h(
+                'details',
+                { className: 'idle-sessions' },
+                h('summary', { text: `${idle.length} more sessions, used longer ago` }),
+                h('ul', { className: 'sessions' }, ...idle.map(summaryButton)),
+              ),
+            ),
+          ]),
     )
+  }
 
   const renderScenarios = (current: string) => {
     scenarioTitle.textContent = `Scenario of ${sessionLabel(stateSession())}: ${current}`

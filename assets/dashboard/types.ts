@@ -29,7 +29,13 @@ export type JournalEntry = {
   source?: 'target' | 'fallback' | 'proxy'
 }
 
-export type JournalPage = { count: number; entries: JournalEntry[]; next: number | null }
+/** `held`: how many entries the journal holds for the filters, all pages together. */
+export type JournalPage = {
+  count: number
+  entries: JournalEntry[]
+  next: number | null
+  held: number
+}
 
 export type MockHealth = {
   status: 'ok'

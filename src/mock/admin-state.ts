@@ -29,14 +29,25 @@ const seedingOf = (c: Context<MockEnv>): SeedingContext => {
 }
 
 /**
- * Puts a worker in the session's store if it fits its bounds without dropping another, and
- * answers it as the state shows it; past the bounds, a 409 problem and nothing changed.
+ * Builds a worker from the session's generators and puts it in its store if it fits its bounds
+ * without dropping another, answering it as the state shows it. Past the bounds, a 409 problem,
+ * and the generators go back to where they were: a refused edit changes nothing, not even what
+ * the session draws next (docs/admin-api.md#editing-state-and-rules).
  */
-const put = (c: Context<MockEnv>, record: WorkerRecord, status: 200 | 201) => {
+const put = (
+  c: Context<MockEnv>,
+  build: (seeding: SeedingContext) => WorkerRecord,
+  status: 200 | 201,
+) => {
   const { session, now } = c.var
-  const { store } = session
-  if (!store.fits(record))
+  const { store, faker, random } = session
+  const drawn = { faker: faker.save(), random: random.save() }
+  const record = build(seedingOf(c))
+  if (!store.fits(record)) {
+    faker.load(drawn.faker)
+    random.load(drawn.random)
     return answerProblem(c, PROBLEMS.stateFull(store.limits.maxWorkers, store.limits.maxBytes))
+  }
   store.putWorker(record)
   return c.json(shownWorker(session, record, now), status)
 }
@@ -52,7 +63,7 @@ export const registerStateEditing = (app: Hono<MockEnv>) => {
     const { store } = c.var.session
     if (body.data.id !== undefined && store.workers.has(body.data.id))
       return answerProblem(c, PROBLEMS.duplicateWorker(body.data.id))
-    return put(c, buildSeededWorker(seedingOf(c), body.data), 201)
+    return put(c, (seeding) => buildSeededWorker(seeding, body.data), 201)
   })
 
   app.patch(`${WORKERS}/:id`, async (c) => {
@@ -63,7 +74,7 @@ export const registerStateEditing = (app: Hono<MockEnv>) => {
     if (!record) return answerProblem(c, PROBLEMS.workerNotFound(id))
     const body = await readAdminBody(c, WorkerPatch)
     if (!body.ok) return body.problem
-    return put(c, patchedWorker(record, body.data, seedingOf(c)), 200)
+    return put(c, (seeding) => patchedWorker(record, body.data, seeding), 200)
   })
 
   app.delete(`${WORKERS}/:id`, (c) => {

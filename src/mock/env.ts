@@ -12,5 +12,10 @@ export type MockEnv = {
     userId: string
     /** The request body's text, once validation has read it (the journal keeps it, masked). */
     requestText: string | undefined
+    /**
+     * Undoes the scenario switch this request's `x-mock-scenario` made (the session before comes
+     * back): the pipelines call it when the mock refuses the request.
+     */
+    putBackSession: () => void
   }
 }

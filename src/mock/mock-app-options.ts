@@ -6,7 +6,10 @@ type MockLimits = {
   maxWorkers?: number
   /** Sessions kept; the least recently used is dropped past it. Default 100. */
   maxSessions?: number
-  /** Journal entries kept (all sessions); the oldest go first. Default 1 000. */
+  /**
+   * Journal entries the default session keeps, and the other sessions together (the one holding
+   * the most gives up its oldest first); the oldest go first. Default 1 000.
+   */
   maxJournal?: number
   /** Bytes of workers kept per session; the oldest is dropped past it. Default 8 MiB. */
   maxSessionBytes?: number

@@ -1,5 +1,6 @@
 import type { OperationId } from '../api/operations.js'
 import { answerProblem, PROBLEMS } from '../server/index.js'
+import { createDrawTape } from './internal/draw-tape.js'
 import type { Latency, Rule } from './scenario.js'
 import type { Session } from './session.js'
 
@@ -24,10 +25,11 @@ export type AppliedRule = {
 
 /**
  * What the rules decided: answer now, break the connection, or cut the body of the real answer;
- * `applied`: the rules that applied, in order (empty when none did).
+ * `applied`: the rules that applied, in order (empty when none did). When the request goes on,
+ * `giveBack` undoes what the rules counted and drew for it, for a request the mock then refuses.
  */
 export type RuleOutcome = { readonly applied: readonly AppliedRule[] } & (
-  | { readonly kind: 'continue'; readonly truncate: boolean }
+  | { readonly kind: 'continue'; readonly truncate: boolean; readonly giveBack: () => void }
   | { readonly kind: 'respond'; readonly response: Response }
   | { readonly kind: 'reset' }
 )
@@ -37,12 +39,13 @@ export const NO_RULES_APPLIED: readonly AppliedRule[] = Object.freeze([])
 
 const DEFAULT_HANG_MS = 30_000
 
-const draw = (session: Session) => session.draws.uint32() / 2 ** 32
+/** A share in [0, 1) drawn from the session's seed. */
+type Draw = () => number
 
-const latencyOf = (latency: Latency, session: Session) =>
+const latencyOf = (latency: Latency, draw: Draw) =>
   typeof latency === 'number'
     ? latency
-    : Math.round(latency.min + draw(session) * (latency.max - latency.min))
+    : Math.round(latency.min + draw() * (latency.max - latency.min))
 
 const matches = async (rule: Rule, request: RuleRequest) => {
   const { operation, params, body } = rule.match
@@ -108,6 +111,23 @@ const rulesOf = (session: Session): SessionRule[] => [
   })),
 ]
 
+/** What one request left in a rule's memory: a use counted, and its hit in a rate limit's window. */
+type Trace = { readonly memory: RuleMemory; hitAt: number | undefined }
+
+/**
+ * Undoes what the rules counted and drew for a request the mock refused after them: a refused
+ * request spends no `times`, no place in a window and no draw (docs/scenarios.md#scenarios).
+ */
+const givingBack = (traces: readonly Trace[], giveBackDraws: () => void) => () => {
+  for (const trace of traces) {
+    const { memory, hitAt } = trace
+    memory.applied = Math.max(0, memory.applied - 1)
+    const at = hitAt === undefined ? -1 : memory.hits.lastIndexOf(hitAt)
+    if (at !== -1) memory.hits.splice(at, 1)
+  }
+  giveBackDraws()
+}
+
 const json = (status: number, body: unknown, headers: Record<string, string>) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
     status,
@@ -126,12 +146,17 @@ export const applyRules = async (
 ): Promise<RuleOutcome> => {
   let truncate = false
   let applied: Applying[] | undefined
+  const tape = createDrawTape(session.draws)
+  const draw = () => tape.uint32() / 2 ** 32
+  const traces: Trace[] = []
   for (const { rule, index, id, memory } of rulesOf(session)) {
     if (!(await matches(rule, request))) continue
     const count = memory.applied
     if (rule.times !== undefined && count >= rule.times) continue
-    if (rule.probability !== undefined && draw(session) >= rule.probability) continue
+    if (rule.probability !== undefined && draw() >= rule.probability) continue
     memory.applied = count + 1
+    const trace: Trace = { memory, hitAt: undefined }
+    traces.push(trace)
     const effects: string[] = []
     applied ??= []
     applied.push({ index, id, description: rule.description ?? null, effects })
@@ -151,10 +176,11 @@ export const applyRules = async (
         }
       }
       hits.push(now)
+      trace.hitAt = now
       effects.push(`rate-limit ${hits.length} of ${limit}`)
     }
     if (rule.latency !== undefined) {
-      const ms = latencyOf(rule.latency, session)
+      const ms = latencyOf(rule.latency, draw)
       effects.push(`latency ${ms} ms`)
       await sleep(ms)
     }
@@ -180,5 +206,10 @@ export const applyRules = async (
     if (rule.fault === 'hang') await sleep(rule.hangMs ?? DEFAULT_HANG_MS)
     if (rule.fault === 'truncate') truncate = true
   }
-  return { kind: 'continue', truncate, applied: applied ? settled(applied) : NO_RULES_APPLIED }
+  return {
+    kind: 'continue',
+    truncate,
+    applied: applied ? settled(applied) : NO_RULES_APPLIED,
+    giveBack: givingBack(traces, tape.giveBack),
+  }
 }

@@ -17,6 +17,14 @@ const DEFAULT_MAX_TOTAL_BYTES = 256 * 1024 * 1024
 
 export type Sessions = ReturnType<typeof createSessions>
 
+/**
+ * A session a request entered, and how to undo the scenario switch its `x-mock-scenario` made, for
+ * a request the mock refuses: the session before comes back (one made under the header goes).
+ */
+type SessionEntry = { readonly session: Session; readonly putBack: () => void }
+
+const NOTHING_TO_PUT_BACK = () => undefined
+
 /** Sessions by `x-mock-session`, created on first use, least recently used evicted first. */
 export const createSessions = (options: {
   seed: number
@@ -84,20 +92,38 @@ export const createSessions = (options: {
     found && scenario.state === undefined
       ? keep(id, withBehaviour(found, scenario, options.seed))
       : start(id, scenario)
-  /** The session `id`, started (again) when new or when `scenario` is not the one it runs. */
-  const enter = (id: string, scenario: Scenario | undefined): Session => {
+  // When each session was last entered: a switch is put back only while no other request has
+  // entered the session since (one that did may have written to it, or still may).
+  const entries = new WeakMap<Session, number>()
+  let entered = 0
+  const putBack = (id: string, made: Session, stamp: number, found: Session | undefined) => {
+    if (sessions.get(id) !== made || entries.get(made) !== stamp) return
+    if (found) keep(id, found)
+    else sessions.delete(id)
+  }
+  /**
+   * The session `id`, started (again) when new or when `scenario` is not the one it runs. Only a
+   * switch to `scenario` can be put back: a session made as any request makes it stays, and so do
+   * the order of use and the sessions dropped to make room.
+   */
+  const enter = (id: string, scenario: Scenario | undefined): SessionEntry => {
     const found = sessions.get(id)
     if (found && (!scenario || found.scenario === scenario)) {
       sessions.delete(id) // least recently used goes first: re-insert at the end
       sessions.set(id, found)
       shed(id)
-      return found
+      entries.set(found, ++entered)
+      return { session: found, putBack: NOTHING_TO_PUT_BACK }
     }
     const session = scenario
       ? switchTo(id, scenario, found)
       : start(id, found?.scenario ?? options.scenario())
     shed(id)
-    return session
+    const stamp = ++entered
+    entries.set(session, stamp)
+    const isAsIfPlain = !scenario || (!found && scenario === options.scenario())
+    if (isAsIfPlain) return { session, putBack: NOTHING_TO_PUT_BACK }
+    return { session, putBack: () => putBack(id, session, stamp, found) }
   }
   return {
     /**
@@ -106,15 +132,20 @@ export const createSessions = (options: {
      * the requests in flight write, one body each).
      */
     get(id: string): Session {
-      return enter(id, undefined)
+      return enter(id, undefined).session
     },
     /**
      * The session `id` under `scenario` (`x-mock-scenario`): the same session while its scenario
      * is that one, else started afresh from it.
      */
     under(id: string, scenario: Scenario): Session {
-      return enter(id, scenario)
+      return enter(id, scenario).session
     },
+    /**
+     * A request's session: `id`, under `scenario` when its header names one, as `get` and `under`
+     * give it; and how to undo the switch it made, when the mock refuses the request.
+     */
+    enter,
     /** Starts the session again from its scenario. */
     reset(id: string): Session {
       return start(id, sessions.get(id)?.scenario ?? options.scenario())

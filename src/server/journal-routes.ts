@@ -96,7 +96,8 @@ export const registerJournalRoutes = <E extends ServerEnv>(app: Hono<E>, journal
         ;({ items, next } = journal.page(query))
       }
     }
-    return c.json({ count: items.length, entries: items, next })
+    // `held`: every entry the journal holds that passes the filters, the page's true count.
+    return c.json({ count: items.length, entries: items, next, held: journal.held(query) })
   })
 
   app.get(`${ADMIN_PREFIX}/requests.har`, async (c) => {

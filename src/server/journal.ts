@@ -5,6 +5,7 @@ import { forReaders } from './journal-bodies.js'
 import type { JournalEntry, JournalRule, JournalViolation } from './journal-entry.js'
 import type { JournalHeaders } from './journal-headers.js'
 import { hasStatusIn, holdsText, type StatusRange } from './journal-search.js'
+import { createShelves, type Kept } from './journal-shelves.js'
 import { jsonBytes } from './json-bytes.js'
 
 // What a body becomes in the journal is journal-bodies.ts; the proxy journals its bodies with it.
@@ -34,12 +35,15 @@ export type JournalRecord = Omit<
 const NO_HEADERS: JournalHeaders = Object.freeze({})
 const NO_RESPONSE = Object.freeze({ contentType: null, body: null, headers: NO_HEADERS })
 
-/** Most entries kept; the oldest go first (docs/limits.md#limits). */
+/**
+ * Most entries the default session keeps, and the other sessions together; the oldest go first
+ * (journal-shelves.ts, docs/limits.md#limits).
+ */
 export const DEFAULT_MAX_JOURNAL = 1_000
 /**
- * Most bytes of entries kept (their JSON size); the oldest go first. 1 000 ordinary entries take
- * ~0.5 MB; this keeps 240 or more of the largest (a 64 KiB body, a long path and query).
- * assumption: see docs/limits.md#limits
+ * Most bytes of entries (their JSON size) the default session keeps, and the other sessions
+ * together; the oldest go first. 1 000 ordinary entries take ~0.5 MB; this keeps 240 or more of
+ * the largest (a 64 KiB body, a long path and query). assumption: see docs/limits.md#limits
  */
 export const DEFAULT_MAX_JOURNAL_BYTES = 16 * 1024 * 1024
 /** A path, query or content type longer than this is kept as an excerpt (docs/limits.md#limits). */
@@ -98,42 +102,18 @@ const keptRule = (rule: RecordedRule): JournalRule => ({
 /** Bytes of a journal answer besides its entries: `{"count":…,"entries":[],"next":…}`. */
 const ANSWER_ROOM = 64
 
-/** An entry as stored, with its size measured once. */
-type Kept = { readonly entry: JournalEntry; readonly size: number }
-
 /**
- * The request journal: bounded by count and by bytes, newest last, every entry redacted before it
- * is stored and its path and query cut to excerpts.
+ * The request journal: bounded by count and by bytes per session (journal-shelves.ts), newest
+ * last, every entry redacted before it is stored and its path and query cut to excerpts.
  */
 export const createJournal = (
   max: number = DEFAULT_MAX_JOURNAL,
   maxBytes: number = DEFAULT_MAX_JOURNAL_BYTES,
 ) => {
-  // Entries before `head` are dropped, their slots emptied at once so they can be collected:
-  // trimming moves `head` on, and the array is compacted only once `head` passes the entries kept
-  // (copying the journal on every request once full cost ~3 % of the mock's CPU in a profile).
-  let kept: (Kept | undefined)[] = []
-  let head = 0
-  let bytes = 0
+  const shelves = createShelves({ max, maxBytes })
   let seq = 0
   /** Who waits for the next entry (long polls of the journal). */
   let waiting: (() => void)[] = []
-  const live = () => {
-    if (head > 0) {
-      kept = kept.slice(head)
-      head = 0
-    }
-    return kept
-  }
-  const trim = () => {
-    // The newest entry always stays: its body and texts are bounded, so it is small.
-    while (kept.length - head > 1 && (kept.length - head > max || bytes > maxBytes)) {
-      bytes -= kept[head]?.size ?? 0
-      kept[head] = undefined
-      head++
-    }
-    if (head >= 64 && head >= kept.length - head) live()
-  }
   const keep = (filter: JournalFilter) => {
     const q = filter.q?.toLowerCase()
     const { status } = filter
@@ -144,12 +124,10 @@ export const createJournal = (
       (q === undefined || holdsText(entry, q))
   }
   /** Kept entries after `after` that pass the filter, oldest first. */
-  function* matching(filter: JournalFilter, after: number) {
+  function* matching(filter: JournalFilter, after: number): Generator<Kept> {
     const passes = keep(filter)
-    for (let i = head; i < kept.length; i++) {
-      const item = kept[i]
-      if (item && item.entry.seq > after && passes(item.entry)) yield item
-    }
+    for (const item of shelves.items(filter.session))
+      if (item.entry.seq > after && passes(item.entry)) yield item
   }
   return {
     record(input: JournalRecord) {
@@ -196,10 +174,7 @@ export const createJournal = (
               ...(violations === undefined ? {} : { violations: keptViolations(violations) }),
               ...(source === undefined ? {} : { source }),
             }
-      const size = jsonBytes(stored)
-      kept.push({ entry: stored, size })
-      bytes += size
-      trim()
+      shelves.add({ entry: stored, size: jsonBytes(stored), isGone: false })
       if (waiting.length > 0) {
         const woken = waiting
         waiting = []
@@ -238,15 +213,15 @@ export const createJournal = (
       })
       return { items: page.items.map((item) => forReaders(item.entry)), next: page.next }
     },
-    /** Bytes of the entries kept: the sum of their JSON sizes. */
-    bytes: () => bytes,
-    /** Removes matching entries; returns how many. */
-    clear(filter: JournalFilter = {}) {
-      const drop = keep(filter)
-      const before = live().length
-      kept = kept.filter((item) => item !== undefined && !drop(item.entry))
-      bytes = kept.reduce((sum, item) => sum + (item?.size ?? 0), 0)
-      return before - kept.length
+    /** How many entries the journal holds that pass the filter: the true count a page shows. */
+    held(filter: JournalFilter = {}) {
+      let count = 0
+      for (const _ of matching(filter, 0)) count++
+      return count
     },
+    /** Bytes of the entries kept: the sum of their JSON sizes. */
+    bytes: shelves.bytes,
+    /** Removes matching entries; returns how many. */
+    clear: (filter: JournalFilter = {}) => shelves.clear(keep(filter)),
   }
 }

@@ -23,6 +23,7 @@ const Page = z
       }),
     ),
     next: z.int().nullable(),
+    held: z.int(),
   })
   .strict()
 
@@ -63,7 +64,9 @@ describe('journal pages', () => {
     const last = (await pageOf(app, `?after=${second.next}`)).page
     expect.soft(last.entries.map((e) => e.seq)).toEqual([5])
     expect.soft(last.next).toBeNull()
-    expect.soft((await pageOf(app, '?after=5')).page).toEqual({ count: 0, entries: [], next: null })
+    expect
+      .soft((await pageOf(app, '?after=5')).page)
+      .toEqual({ count: 0, entries: [], next: null, held: 5 })
   })
 
   it('pages within the session and operation filters', async () => {

@@ -24,7 +24,8 @@ const PLACEHOLDER = /{{([a-z][\w.]*)}}/
  * ~450 kB in a browser bundle (issue 9).
  */
 export const createFaker = (seed: number) => {
-  const helpers = createFakerHelpers(createMersenneTwister(seed))
+  const twister = createMersenneTwister(seed)
+  const helpers = createFakerHelpers(twister)
   const { arrayElement, int } = helpers
   /** person.sexType(): faker picks a list by it even when a locale has one list for both. */
   const sexType = () => arrayElement(['female', 'male'] as const)
@@ -63,6 +64,9 @@ export const createFaker = (seed: number) => {
     }
   }
   return {
+    /** Where the faker is in its stream, to go back to (`load`): see `createMersenneTwister`. */
+    save: twister.save,
+    load: twister.load,
     helpers,
     company: {
       name: () => fill(arrayElement(companyNamePatterns)),

@@ -31,8 +31,14 @@ const twist = (state: number[]): number[] => {
   return state
 }
 
-/** A seeded source of uniform floats in [0, 1) with 53 random bits (faker's `next()`). */
-export const createMersenneTwister = (seed: number): (() => number) => {
+/** Where a twister is: its 624 words and the next one to read. */
+type TwisterState = { readonly words: readonly number[]; readonly index: number }
+
+/**
+ * A seeded source of uniform floats in [0, 1) with 53 random bits (faker's `next()`), which can
+ * `save` where it is and `load` it back (an edit the mock refuses gives back what it drew).
+ */
+export const createMersenneTwister = (seed: number) => {
   let state = twist(initialState(seed))
   let index = 0
   const nextUint32 = () => {
@@ -48,5 +54,13 @@ export const createMersenneTwister = (seed: number): (() => number) => {
     }
     return y >>> 0
   }
-  return () => ((nextUint32() >>> 5) * 2 ** 26 + (nextUint32() >>> 6)) / 2 ** 53
+  const next = () => ((nextUint32() >>> 5) * 2 ** 26 + (nextUint32() >>> 6)) / 2 ** 53
+  return Object.assign(next, {
+    // Copies: `twist` rewrites the words in place.
+    save: (): TwisterState => ({ words: [...state], index }),
+    load: (saved: TwisterState) => {
+      state = [...saved.words]
+      index = saved.index
+    },
+  })
 }

@@ -26,6 +26,11 @@ const writtenFor = (c: Context<MockEnv>, response: Response) => {
  * journal, which records every answer, a rule's or a refusal's too. A stage with nothing to wait
  * for (the default: no auth, no rules, a body whose length its header gives) answers at once: only
  * a promise a stage gives is awaited.
+ *
+ * The rules see every request, as a gateway in front of a service would, and may answer an
+ * invalid one; but a request the mock refuses (a 4xx of its own, not a rule's answer) changes
+ * nothing: what the rules counted and drew for it (`times`, a rate limit's window, `probability`
+ * and latency draws) is given back, and a switch its `x-mock-scenario` made is put back.
  */
 export const apiPipeline =
   (stages: {
@@ -56,6 +61,11 @@ export const apiPipeline =
     if (scenario instanceof Promise) scenario = await scenario
     let response =
       early ?? preferred?.answer ?? scenario.answer ?? (await stages.answerOperation(c))
+    // The answers of a session follow from its seed and the requests it accepted (issue 30).
+    if (!(response.ok || scenario.answer)) {
+      scenario.giveBack?.()
+      c.get('putBackSession')()
+    }
     // A `truncate` fault cuts the route's answer (a scenario's own answer is never cut).
     if (scenario.truncate) response = await truncated(response)
     const recorded = stages.recordExchange(

@@ -7,12 +7,14 @@ import { resetAnswer } from './faults.js'
 
 /**
  * What the scenario decided: an answer of its own, or go on (cutting the real answer's body); and
- * the rules that applied, for the journal.
+ * the rules that applied, for the journal. Going on, `giveBack` undoes what the rules counted and
+ * drew, for a request the route then refuses.
  */
 export type ScenarioOutcome = {
   answer?: Response
   truncate: boolean
   applied: readonly AppliedRule[]
+  giveBack?: () => void
 }
 
 /** What a request no rule applies to goes on with (shared: never written to). */
@@ -43,7 +45,8 @@ const applyRulesOf =
       { now: c.get('now'), sleep },
     )
     const { applied } = outcome
-    if (outcome.kind === 'continue') return { truncate: outcome.truncate, applied }
+    if (outcome.kind === 'continue')
+      return { truncate: outcome.truncate, applied, giveBack: outcome.giveBack }
     if (outcome.kind === 'reset') return { answer: resetAnswer(), truncate: false, applied }
     // Through `answer`, so the CORS headers set before are kept on a scenario's answer too.
     const { response } = outcome

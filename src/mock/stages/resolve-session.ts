@@ -12,8 +12,9 @@ const SessionHeader = z
 const ScenarioHeader = ScenarioName
 
 /**
- * Decodes `x-mock-session` and `x-mock-scenario` (a bad value is a 400 naming the header) and
- * sets the request's session, time and user.
+ * Decodes `x-mock-session` and `x-mock-scenario` (a bad value is a 400 naming the header, before
+ * any session is touched) and sets the request's session, time and user, and how to put the
+ * session back should the mock refuse the request.
  */
 export const resolveSession =
   ({
@@ -42,8 +43,9 @@ export const resolveSession =
       }
     }
     const id = sessionId?.data ?? ''
-    const session = scenario ? sessions.under(id, scenario) : sessions.get(id)
+    const { session, putBack } = sessions.enter(id, scenario)
     c.set('session', session)
+    c.set('putBackSession', putBack)
     c.set('now', clock())
     c.set('userId', session.userId)
     return undefined
