@@ -4,7 +4,7 @@ import { answerProblem, PROBLEMS } from './problem.js'
 import type { ServerEnv } from './server-env.js'
 
 /** The header a browser named another page's request with, and what it said. */
-export type ForeignPage = { readonly header: 'origin' | 'sec-fetch-site'; readonly value: string }
+type ForeignPage = { readonly header: 'origin' | 'sec-fetch-site'; readonly value: string }
 
 /** Fetch Metadata: the request comes from a page of another site, or of another origin on this one. */
 const OTHER_SITE = /^(?:cross|same)-site$/i
@@ -17,11 +17,7 @@ const OTHER_SITE = /^(?:cross|same)-site$/i
  * an `Origin` (an `<img>`, a `<script>`, a GET form), `Sec-Fetch-Site: cross-site` or `same-site`
  * is another page's. Clients that are not browsers (curl, node) send neither: never foreign.
  */
-export const foreignPageOf = (
-  c: Context,
-  cors: CorsPolicy,
-  scope: CorsScope,
-): ForeignPage | undefined => {
+const foreignPageOf = (c: Context, cors: CorsPolicy, scope: CorsScope): ForeignPage | undefined => {
   const origin = c.req.header('origin')
   if (origin !== undefined) {
     const isAllowed =
