@@ -49,7 +49,7 @@ const Entry = z
   .strict()
 /** `next`: the seq to read on from (`?after=`), null on the last page (see journal-pages.test.ts). */
 const Journal = z
-  .object({ count: z.int(), entries: z.array(Entry), next: z.int().nullable() })
+  .object({ count: z.int(), entries: z.array(Entry), next: z.int().nullable(), held: z.int() })
   .strict()
 
 const API_KEY = 'sk-PLANTED-4f1c9a7e2b5d8e0f3a6c'
