@@ -18,8 +18,8 @@ const DEFAULT_MAX_TOTAL_BYTES = 256 * 1024 * 1024
 export type Sessions = ReturnType<typeof createSessions>
 
 /**
- * A session a request entered, and how to undo the scenario switch its `x-mock-scenario` made, for
- * a request the mock refuses: the session before comes back (one made under the header goes).
+ * A session a request entered, and how to undo what entering it made, for a request the mock
+ * refuses: a session it started goes again, one its `x-mock-scenario` switched comes back as it was.
  */
 type SessionEntry = { readonly session: Session; readonly putBack: () => void }
 
@@ -67,12 +67,19 @@ export const createSessions = (options: {
   const keep = (id: string, session: Session) => {
     sessions.delete(id)
     sessions.set(id, session)
-    while (sessions.size > options.maxSessions) {
-      const oldest = sessions.keys().next()
-      if (oldest.done) break
-      sessions.delete(oldest.value)
-    }
     return session
+  }
+  /**
+   * Drops the least recently used sessions past `maxSessions`, never `id`. It runs as the next
+   * request enters, not as a session is made: a session the mock then refuses to keep (its request
+   * refused) goes again without having pushed another out. The map holds at most `maxSessions`
+   * and the sessions made by the requests in flight.
+   */
+  const trim = (id: string) => {
+    for (const oldest of sessions.keys()) {
+      if (sessions.size <= options.maxSessions) break
+      if (oldest !== id) sessions.delete(oldest)
+    }
   }
   const start = (id: string, scenario: Scenario, state?: ScenarioState) =>
     keep(
@@ -102,11 +109,12 @@ export const createSessions = (options: {
     else sessions.delete(id)
   }
   /**
-   * The session `id`, started (again) when new or when `scenario` is not the one it runs. Only a
-   * switch to `scenario` can be put back: a session made as any request makes it stays, and so do
-   * the order of use and the sessions dropped to make room.
+   * The session `id`, started (again) when new or when `scenario` is not the one it runs. What it
+   * made can be put back: a session it started goes again, one it switched comes back as it was;
+   * the order of use and the sessions dropped to make room stay as they are.
    */
   const enter = (id: string, scenario: Scenario | undefined): SessionEntry => {
+    trim(id)
     const found = sessions.get(id)
     if (found && (!scenario || found.scenario === scenario)) {
       sessions.delete(id) // least recently used goes first: re-insert at the end
@@ -121,8 +129,6 @@ export const createSessions = (options: {
     shed(id)
     const stamp = ++entered
     entries.set(session, stamp)
-    const isAsIfPlain = !scenario || (!found && scenario === options.scenario())
-    if (isAsIfPlain) return { session, putBack: NOTHING_TO_PUT_BACK }
     return { session, putBack: () => putBack(id, session, stamp, found) }
   }
   return {

@@ -141,4 +141,47 @@ describe('refusals change nothing', () => {
       RUNS,
     )
   })
+
+  it('makes no session for a request it refuses: a 400 under a new x-mock-session, or with a scenario header', async () => {
+    const app = createMockApp()
+    const sessionsBefore = app.control.sessions.ids()
+    for (const headers of [
+      { 'x-mock-session': 'ghost' },
+      { 'x-mock-session': 'ghost-2', 'x-mock-scenario': 'flaky' },
+    ]) {
+      const res = await app.request('/v1/workers', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ name: '', destination: 'moon' }),
+      })
+      expect.soft(res.status).toBe(400)
+    }
+    expect.soft(app.control.sessions.ids()).toEqual(sessionsBefore)
+    // An accepted request under the same name makes it, as always.
+    const accepted = await app.request('/v1/workers', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-mock-session': 'ghost' },
+      body: JSON.stringify({ name: 'real', destination: 'local' }),
+    })
+    expect.soft(accepted.status).toBe(201)
+    expect.soft(app.control.sessions.ids()).toContain('ghost')
+  })
+
+  it('pushes no session out for a session it refuses to make, at the bound of limits.maxSessions', async () => {
+    const app = createMockApp({ limits: { maxSessions: 2 } })
+    const create = (session: string, name: string) =>
+      app.request('/v1/workers', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-mock-session': session },
+        body: JSON.stringify({ name, destination: 'local' }),
+      })
+    expect((await create('a', 'kept')).status).toBe(201)
+    expect((await create('b', 'kept')).status).toBe(201)
+    // The bound is kept as the next request enters: one more in b drops the oldest past it.
+    expect((await create('b', 'kept too')).status).toBe(201)
+    const before = app.control.sessions.ids()
+    expect(before).toEqual(['a', 'b'])
+    for (let i = 0; i < 5; i++) expect((await create(`refused-${i}`, '')).status).toBe(400)
+    expect.soft(app.control.sessions.ids()).toEqual(before)
+  })
 })
