@@ -70,6 +70,8 @@ export { DEFAULT_LIFECYCLE } from './mock/lifecycle.js'
  * ```
  */
 export { defineScenario } from './mock/scenario.js'
+/** What a scenario, or a rule given to `session.use`, that the schema refuses throws: each pointer and message. */
+export { ScenarioError } from './mock/scenario-error.js'
 /**
  * Serves the mock over HTTP. Port 0 picks a free port.
  * @example
@@ -270,6 +272,7 @@ export type {
   MockTarget,
   SeedState,
   SessionFetch,
+  SessionRule,
   TestSession,
   TestSessionOptions,
   UseTestSessionOptions,

@@ -1,7 +1,9 @@
+import type { z } from '@hono/zod-openapi'
 import type { OperationId } from '../api/operations.js'
 import { isJsonObject } from '../common/json-object.js'
 import type { JournalEntry } from '../server/index.js'
-import type { ScenarioStateInput } from './scenario.js'
+import { Rule, type ScenarioStateInput } from './scenario.js'
+import { scenarioErrorOf } from './scenario-error.js'
 import type { stateOf } from './state-of.js'
 
 /**
@@ -19,6 +21,12 @@ export type MockState = ReturnType<typeof stateOf>
 
 /** What `session.seed()` takes: a scenario's `state` (workers, provider, organization). */
 export type SeedState = ScenarioStateInput
+
+/**
+ * What `session.use()` takes: a rule as a scenario file's `rules[]` writes it (docs/scenarios.md),
+ * typed from the same schema the mock checks it with.
+ */
+export type SessionRule = z.input<typeof Rule>
 
 /** The `fetch` of a test session: `fetch`'s own signature, so any client takes it. */
 export type SessionFetch = (input: Request | URL | string, init?: RequestInit) => Promise<Response>
@@ -121,6 +129,25 @@ export const createTestSession = (target: MockTarget, options: TestSessionOption
       )
     return res.json()
   }
+  /**
+   * Adds a rule to this session (`POST /__mock/rules`): it applies before the scenario's rules
+   * until `reset()`, `times` requests if it names a count. A rule the schema refuses throws here,
+   * a `ScenarioError` naming each pointer, before anything is sent. Answers the rule's id.
+   * @example await session.use({ match: { operation: 'createWorker' }, latency: 300 })
+   */
+  const use = async (rule: SessionRule): Promise<string> => {
+    const checked = Rule.safeParse(rule)
+    if (!checked.success) throw scenarioErrorOf('rule given to session.use', checked.error)
+    const added = await json('/__mock/rules', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(rule),
+    })
+    const ruleId = isJsonObject(added) ? added['id'] : undefined
+    if (typeof ruleId !== 'string')
+      throw new Error("[worker-api-kit] /__mock/rules answered without the rule's id")
+    return ruleId
+  }
   return {
     id,
     /** Headers that put any request of yours in this session. */
@@ -159,10 +186,16 @@ export const createTestSession = (target: MockTarget, options: TestSessionOption
           body: JSON.stringify(state),
         }),
       ),
-    /** Starts the session again from its scenario and forgets its requests. */
+    /** Starts the session again from its scenario, without the rules `use` added, and forgets its requests. */
     reset: async (): Promise<void> => {
       await json('/__mock/reset', { method: 'POST' })
     },
+    use,
+    /**
+     * Scripts the next matching answer of this session only: `use` with `times: 1`.
+     * @example await session.once({ match: { operation: 'updateWorker' }, problem: { status: 409 } })
+     */
+    once: (rule: SessionRule): Promise<string> => use({ ...rule, times: 1 }),
   }
 }
 export type TestSession = ReturnType<typeof createTestSession>

@@ -98,7 +98,7 @@ describe('useTestSession', () => {
       'test/runners/node-test-session.ts',
     ])
     const exit = await run.exit(60_000)
-    expect(exit.stdout).toMatch(/# pass 2/)
+    expect(exit.stdout).toMatch(/# pass 3/)
     expect(exit.code).toBe(0)
   })
 })

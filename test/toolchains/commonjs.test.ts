@@ -214,7 +214,7 @@ export const status = (worker: Worker, fixtures: Fixtures): string =>
   )
 
   it(
-    'runs under Jest in CommonJS mode over HTTP: useTestSession on a mock server it started',
+    'runs under Jest in CommonJS mode over HTTP: useTestSession on a mock server it started, session.once',
     async () => {
       await runJest(
         'jest/http.test.ts',
@@ -238,8 +238,14 @@ it('starts the next test from the scenario again', async () => {
   const names = (await session.state()).workers.map(({ worker }) => worker.name)
   expect(names).not.toContain('cjs worker')
 })
+
+it('scripts the next create with session.once', async () => {
+  await session.once({ match: { operation: 'createWorker' }, problem: { status: 503 } })
+  expect((await session.fetch('/v1/workers', ${CREATE})).status).toBe(503)
+  expect((await session.fetch('/v1/workers', ${CREATE})).status).toBe(201)
+})
 `,
-        2,
+        3,
       )
     },
     RUN_TIMEOUT_MS,
