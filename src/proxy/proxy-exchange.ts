@@ -6,6 +6,7 @@ import type { TrafficJudge, Violation } from '../contract/index.js'
 import type { Recording } from '../mock/index.js'
 import {
   answerProblem,
+  forwardedHeaders,
   type Journal,
   journalBody,
   journalHeaders,
@@ -14,7 +15,7 @@ import {
   type ServerEnv,
 } from '../server/index.js'
 import type { Fallback } from './fallback.js'
-import { type ForwardOptions, forward, forwardedHeaders } from './forward.js'
+import { type ForwardOptions, forward } from './forward.js'
 import type { InFlightHold, InFlightStage } from './in-flight-budget.js'
 import { answerOf } from './proxy-answer.js'
 import { PROXY_PROBLEMS } from './proxy-problems.js'

@@ -15,6 +15,14 @@ export { registerDashboard } from './dashboard/routes.js'
 export { DEFAULT_HOST, DEFAULT_SEED, MAX_BODY_BYTES } from './defaults.js'
 export { notFound, onError } from './errors.js'
 export { excerptStrings } from './excerpt.js'
+export {
+  AnswerTooLarge,
+  type Fetch,
+  type Forwarded,
+  type ForwardOptions,
+  forwardedHeaders,
+  forwardRequest,
+} from './forward-request.js'
 export { createFrontGuard } from './front-guard.js'
 export { guardAdmin } from './guard-admin.js'
 export { isContentful, NO_BODY_STATUSES } from './is-contentful.js'
