@@ -1,10 +1,7 @@
 import type { Context } from 'hono'
 import { readAtMost } from '../common/read-at-most.js'
-import { setAnswerHeader } from './answer.js'
+import { drainedOnCancel } from './drained-on-cancel.js'
 import type { ServerEnv } from './server-env.js'
-
-/** The largest refused body node reads and throws away to keep the connection (64 MiB). */
-const MAX_DRAINED_BYTES = 64 * 1024 * 1024
 
 /**
  * Refuses a body over `maxBytes` (413) and a body that breaks mid-stream (400).
@@ -46,13 +43,12 @@ export const limitBody = (
       if (length === undefined) return undefined // no length, no chunking: no body (RFC 9112 §6.3)
       if (/^\d+$/.test(length)) {
         if (Number(length) <= maxBytes) return undefined
-        // Node drains a refused body so the client reads the 413; past this, it closes instead.
-        if (Number(length) > MAX_DRAINED_BYTES) setAnswerHeader(c, 'connection', 'close')
+        // The rest is read and thrown away before the connection closes (lingering-close.ts).
         return answers.tooLarge(c)
       }
     }
     const body = c.req.raw.body
     if (body === null) return undefined
-    return readBounded(c, body)
+    return readBounded(c, isOnSocket ? drainedOnCancel(body) : body)
   }
 }

@@ -1,5 +1,6 @@
-import type { createAdaptorServer } from '@hono/node-server'
+import type { createAdaptorServer, Http2Bindings, HttpBindings } from '@hono/node-server'
 import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js'
+import { withLingeringClose } from './lingering-close.js'
 
 export type Listening = {
   /** Base URL, e.g. `http://127.0.0.1:4010`. */
@@ -11,20 +12,21 @@ export type Listening = {
 
 /**
  * Serves a fetch handler over HTTP on node (the mock's, the proxy's); resolves once it listens.
- * Node itself drains a body the handler refused (413) and keeps the connection, however slow the
- * client: @hono/node-server's own clean-up gives a body 500 ms, then closes the socket under a
- * client still sending, which then reads a reset instead of the 413.
+ * An answer given before the request's body came in whole (a 413, the proxy's 503) lets a client
+ * still sending read it, not a reset: node reads the rest on and keeps the connection, or, where it
+ * closes, the rest is read first, bounded (lingering-close.ts). @hono/node-server's own clean-up
+ * is off: it gives a body 500 ms, then closes the socket under a client still sending.
  *
  * The caller hands in @hono/node-server's `createAdaptorServer`: this folder is also the mock's in
  * a browser (MSW), whose build must not reach Node's `node:http`.
  */
 export const listenOnNode = async (
   createServer: typeof createAdaptorServer,
-  fetch: Parameters<typeof createAdaptorServer>[0]['fetch'],
+  fetch: (request: Request, env: HttpBindings | Http2Bindings) => Response | Promise<Response>,
   options: { port?: number | undefined; host?: string | undefined },
 ): Promise<Listening> => {
   const host = options.host ?? DEFAULT_HOST
-  const server = createServer({ fetch, autoCleanupIncoming: false })
+  const server = createServer({ fetch: withLingeringClose(fetch), autoCleanupIncoming: false })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? DEFAULT_PORT, host, () => {
