@@ -15,16 +15,7 @@ const ESM = 'dist/esm'
 
 rmSync(CJS, { recursive: true, force: true })
 rmSync(ESM, { recursive: true, force: true })
-await build({
-  entryPoints: {
-    index: 'dist/src/index.js',
-    fixtures: 'dist/src/fixtures.js',
-    schemas: 'dist/src/schemas/index.js',
-    // Jest in CommonJS mode over msw/node: the handlers, with msw itself left a package.
-    msw: 'dist/src/msw/handlers.js',
-    // The root's browser condition, for a CommonJS runtime that takes it (Jest with jsdom).
-    browser: 'dist/src/browser.js',
-  },
+const cjsOptions = {
   outdir: CJS,
   bundle: true,
   format: 'cjs',
@@ -41,6 +32,16 @@ await build({
   // First the directive: the kit's code is strict (ES modules are), a frozen fixture throws.
   banner: {
     js: "'use strict';\nconst __kitModuleUrl = require('node:url').pathToFileURL(__filename).href;",
+  },
+}
+await build({
+  ...cjsOptions,
+  entryPoints: {
+    index: 'dist/src/index.js',
+    fixtures: 'dist/src/fixtures.js',
+    schemas: 'dist/src/schemas/index.js',
+    // Jest in CommonJS mode over msw/node: the handlers, with msw itself left a package.
+    msw: 'dist/src/msw/handlers.js',
   },
 })
 
@@ -79,3 +80,12 @@ writeFileSync(
     '',
   ].join('\n'),
 )
+
+// The root's browser condition, for a CommonJS runtime that takes it (Jest's jsdom environment):
+// the browser build, where each name of the Node root it lacks throws a line naming the fix
+// (src/browser-require.ts) instead of being undefined ("createMockApp is not a function").
+await build({
+  ...cjsOptions,
+  entryPoints: { browser: 'dist/src/browser-require.js' },
+  footer: { js: `module.exports = module.exports.browserRequire(${JSON.stringify(names)});` },
+})
