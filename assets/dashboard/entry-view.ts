@@ -135,6 +135,8 @@ export const renderEntry = (
           text: `${violations.length} violation${violations.length === 1 ? '' : 's'}`,
         }),
       entry.source === 'fallback' && h('span', { className: 'badge', text: 'fallback' }),
+      entry.source === 'passthrough' &&
+        h('span', { className: 'badge passthrough-badge', text: 'passed through' }),
     ),
   )
   const requestHeaders: [string, string][] = [

@@ -26,7 +26,7 @@ export type JournalEntry = {
   prefer?: string | null
   rules?: Rule[]
   violations?: Violation[]
-  source?: 'target' | 'fallback' | 'proxy'
+  source?: 'target' | 'fallback' | 'proxy' | 'passthrough'
 }
 
 /** `held`: how many entries the journal holds for the filters, all pages together. */

@@ -1,7 +1,7 @@
 // The contract suite's public face for the other layers (the proxy, the vitest helper): what they
 // may use of it.
 // Everything else under src/contract is its own business.
-export { baseUrlProblem } from './base-url-problem.js'
+export { baseUrlProblem } from '../common/base-url-problem.js'
 export { ContractError } from './contract-error.js'
 export { CONTRACT_DEFAULTS } from './defaults.js'
 export type { TransportError } from './exchange.js'

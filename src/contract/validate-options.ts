@@ -1,5 +1,5 @@
+import { baseUrlProblem } from '../common/base-url-problem.js'
 import { LlmProviderId, OrgId } from '../schemas/ids.js'
-import { baseUrlProblem } from './base-url-problem.js'
 import { ContractError } from './contract-error.js'
 
 export type TargetOptions = {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { baseUrlProblem } from '../common/base-url-problem.js'
 import {
   answerProblem,
   type CorsPolicy,
@@ -14,7 +15,7 @@ import {
   onError,
   PROBLEMS,
 } from '../server/index.js'
-import { type MockControl, registerAdmin } from './admin.js'
+import { ADMIN_PREFIX, type MockControl, registerAdmin } from './admin.js'
 import type { MockEnv } from './env.js'
 import { sleep } from './internal/sleep.js'
 import type { MockAppOptions } from './mock-app-options.js'
@@ -27,6 +28,7 @@ import { apiPipeline } from './stages/api-pipeline.js'
 import { applyScenario } from './stages/apply-scenario.js'
 import { authorize } from './stages/authorize.js'
 import { frontPipeline } from './stages/front-pipeline.js'
+import { passThrough } from './stages/pass-through.js'
 import { registerPublicRoutes } from './stages/public-routes.js'
 import { recordExchange } from './stages/record-exchange.js'
 import { resolveSession } from './stages/resolve-session.js'
@@ -35,6 +37,16 @@ import { DEFAULT_STORE_LIMITS } from './store.js'
 export { MAX_BODY_BYTES } from '../server/index.js'
 
 export type { MockAppOptions } from './mock-app-options.js'
+
+/** How long a `--passthrough` backend has to answer, answer included (as the proxy's target). */
+const DEFAULT_PASSTHROUGH_TIMEOUT_MS = 30_000
+
+/** The `passthrough` option as a URL, or a TypeError naming what is wrong (one line, as the CLI prints it). */
+const passthroughTarget = (value: string): URL => {
+  const problem = baseUrlProblem(value, '--passthrough')
+  if (problem !== undefined) throw new TypeError(problem)
+  return new URL(value)
+}
 
 /** The policy a `cors` option names: a single origin string is a list of one. */
 const corsPolicyOf = (cors: MockAppOptions['cors']): CorsPolicy => {
@@ -96,6 +108,17 @@ export const createMockApp = (options: MockAppOptions = {}) => {
   })
 
   const handleError = onError(options.log)
+  const recorder = recordExchange(journal)
+  const passedThrough =
+    options.passthrough === undefined
+      ? undefined
+      : passThrough(
+          {
+            target: passthroughTarget(options.passthrough),
+            timeoutMs: options.passthroughTimeoutMs ?? DEFAULT_PASSTHROUGH_TIMEOUT_MS,
+          },
+          { resolveSession: session, checkBody, recordExchange: recorder },
+        )
 
   const app = new Hono<MockEnv>()
   app.use(
@@ -115,7 +138,8 @@ export const createMockApp = (options: MockAppOptions = {}) => {
         cors,
       }),
       answerOperation: answerOperation(handleError),
-      recordExchange: recordExchange(journal),
+      recordExchange: recorder,
+      passThrough: passedThrough,
     }),
   )
   app.use(
@@ -132,7 +156,12 @@ export const createMockApp = (options: MockAppOptions = {}) => {
     orgId: defaultSession.orgId,
     llmProviderId: defaultSession.llmProviderId,
   }))
-  app.notFound(notFound)
+  // The admin prefix is the mock's own: never passed through.
+  app.notFound((c) =>
+    passedThrough && c.req.path !== ADMIN_PREFIX && !c.req.path.startsWith(`${ADMIN_PREFIX}/`)
+      ? passedThrough(c)
+      : notFound(c),
+  )
   app.onError(handleError)
 
   return Object.assign(app, {

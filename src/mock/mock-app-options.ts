@@ -45,6 +45,14 @@ export type MockAppOptions = {
   scenarios?: readonly ScenarioInput[]
   /** Require `Authorization: Bearer <token>` whatever the scenario says (the admin API too). */
   auth?: boolean
+  /**
+   * The app's real backend (`--passthrough URL`, an http(s) URL without credentials, query or
+   * fragment): a request for a method and path the mock does not declare goes there, journalled
+   * and masked, marked `source: 'passthrough'`. Default: none (such a request gets a 404 problem).
+   */
+  passthrough?: string
+  /** How long the backend has to answer a request passed through, answer included. Default 30 000 ms. */
+  passthroughTimeoutMs?: number
   /** How the mock waits (scenario latency and hangs). Tests can record instead of waiting. */
   sleep?: (ms: number) => Promise<void>
 }

@@ -1,11 +1,13 @@
 import { type DefaultBodyType, type HttpHandler, http, type PathParams } from 'msw'
-import { createMockApp, type MockApp, type MockAppOptions } from '../mock/index.js'
+import { createMockApp, MOCKED_ROUTES, type MockApp, type MockAppOptions } from '../mock/index.js'
 import { type MswPersistOptions, persistMock } from './persist.js'
 
 export type MswHandlersOptions = MockAppOptions & {
   /**
    * Where the API lives, e.g. `https://api.example.com` (no trailing path). Default `*`: any
-   * origin. Only `/v1/*` and `/__mock/*` under it are answered; other requests pass through.
+   * origin. Only the declared operations (their method and path) and `/__mock/*` under it are
+   * answered; every other request (a list of workers, a login) is left to MSW's
+   * `onUnhandledRequest`: `'bypass'` sends it on to the network.
    */
   baseUrl?: string
   /**
@@ -17,8 +19,16 @@ export type MswHandlersOptions = MockAppOptions & {
   persist?: MswPersistOptions
 }
 
-/** The paths of the mock that the handlers answer: the API and the admin routes. */
-const MOCK_PATHS = ['/v1/*', '/__mock/*'] as const
+/** MSW's request handlers by method, as `http` names them. */
+const MSW_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const
+
+/** The `http` handler for a route's method (`POST`; `*` for any: `all`). */
+const mswMethodOf = (method: string): (typeof MSW_METHODS)[number] | 'all' => {
+  if (method === '*') return 'all'
+  const found = MSW_METHODS.find((name) => name === method.toLowerCase())
+  if (found === undefined) throw new TypeError(`[worker-api-kit] MSW has no handler for ${method}`)
+  return found
+}
 
 /**
  * The mock as MSW request handlers: the very same `createMockApp` runs inside the page, jsdom or
@@ -33,13 +43,16 @@ export const createMswHandlers = ({
   const app = createMockApp(options)
   const save = persist ? persistMock(app, persist) : undefined
   const base = baseUrl.replace(/\/+$/, '')
-  const handlers = MOCK_PATHS.map((path) =>
-    http.all<PathParams, DefaultBodyType, undefined>(`${base}${path}`, async ({ request }) => {
-      // The page that runs the mock sent it: no page of another site can (the origin rule).
-      const response = await app.fetch(request, { fromHostPage: true })
-      save?.()
-      return response
-    }),
+  const handlers = MOCKED_ROUTES.map(({ method, path }) =>
+    http[mswMethodOf(method)]<PathParams, DefaultBodyType, undefined>(
+      `${base}${path}`,
+      async ({ request }) => {
+        // The page that runs the mock sent it: no page of another site can (the origin rule).
+        const response = await app.fetch(request, { fromHostPage: true })
+        save?.()
+        return response
+      },
+    ),
   )
   return { handlers, app }
 }

@@ -38,9 +38,12 @@ export type JournalEntry = {
   readonly rules: readonly JournalRule[]
   /** What a proxy found wrong with the target's answer (the mock never sets it). */
   readonly violations?: readonly JournalViolation[]
-  /** Who answered a proxy: its target, or the mock it falls back on (the mock never sets it). */
-  /** The proxy's: who answered, the target, the fallback mock, or the proxy itself (a 502/504/508 problem). */
-  readonly source?: 'target' | 'fallback' | 'proxy'
+  /**
+   * Who answered, when the mock's own operations did not: the proxy's target, its fallback mock or
+   * the proxy itself (a 502/504/508 problem); the mock's `--passthrough` backend (`passthrough`).
+   * Unset for the mock's own answers.
+   */
+  readonly source?: 'target' | 'fallback' | 'proxy' | 'passthrough'
 }
 
 /** A scenario rule that applied to a request (see `AppliedRule` in rules.ts). */

@@ -26,7 +26,7 @@ export const PROBLEM_KINDS = {
 } as const satisfies Record<string, { status: number; title: string }>
 export type ProblemKind = keyof typeof PROBLEM_KINDS
 
-/** Kinds only the proxy answers (its target failed); the mock itself never does. */
+/** Kinds only a backend's failure answers (the proxy's target, the mock's --passthrough); the mock's own stages never do. */
 export const PROXY_PROBLEM_KINDS: readonly ProblemKind[] = [
   'bad-gateway',
   'gateway-timeout',
@@ -187,7 +187,17 @@ export const PROBLEMS = {
       [{ pointer: '/params/id', message: 'No rule with this id' }],
     ),
   routeNotFound: (method: string, path: string) =>
-    buildProblem('not-found', `No route ${method} ${path}.`),
+    buildProblem(
+      'not-found',
+      `No route ${method} ${path}. The mock answers the API's declared operations; start it with --passthrough URL to send every other request to your backend.`,
+    ),
+  passthroughFailed: (target: string, reason: string) =>
+    buildProblem('bad-gateway', `The --passthrough backend ${target} gave no answer: ${reason}.`),
+  passthroughLoop: (target: string) =>
+    buildProblem(
+      'loop-detected',
+      `The --passthrough backend ${target} sent this request back to the mock; point --passthrough at your backend, not at the mock.`,
+    ),
   docsAssetNotFound: (name: string) =>
     buildProblem(
       'not-found',

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { baseUrlProblem } from '../../common/base-url-problem.js'
 import { definedOnly } from '../../common/defined-only.js'
 import { MAX_SEED } from '../../common/max-seed.js'
 import { printable } from '../../common/printable.js'
@@ -73,6 +74,14 @@ const FLAGS = {
       'the environment (out of the process list)',
     ],
   },
+  passthrough: {
+    type: 'string',
+    value: 'URL',
+    help: [
+      "your app's real backend: a method and path the mock does not declare",
+      'goes there (journalled, masked); without it such a request gets a 404',
+    ],
+  },
   quiet: { type: 'boolean', help: ['no request log'] },
 } as const satisfies Flags
 
@@ -88,6 +97,10 @@ with state kept in memory.`,
     const allowedHosts = allowedHostsOf(flags['allowed-host'])
     const adminToken = adminTokenOf(flags['admin-token'], io.env)
     const scenarioFlag = flags.scenario
+    const passthrough = flags.passthrough
+    const passthroughProblem =
+      passthrough === undefined ? undefined : baseUrlProblem(passthrough, '--passthrough')
+    if (passthroughProblem !== undefined) throw new CliError(passthroughProblem, 'E_USAGE')
     const isScenarioFile = scenarioFlag !== undefined && isScenarioPath(scenarioFlag)
     if (flags.watch && !isScenarioFile) {
       throw new CliError(
@@ -113,6 +126,7 @@ with state kept in memory.`,
         adminToken,
         log: flags.quiet ? undefined : io.out,
         scenario,
+        passthrough,
       }),
     }).catch((error: NodeJS.ErrnoException) => {
       if (error instanceof ScenarioError) throw error
@@ -154,6 +168,9 @@ with state kept in memory.`,
           `  docs             ${server.url}/docs`,
           `  openapi          ${server.url}/openapi.json`,
           `  dashboard        ${server.url}${DASHBOARD_PATH}`,
+          ...(passthrough === undefined
+            ? []
+            : [`  passthrough      ${passthrough} (every request the mock does not declare)`]),
           `  seed             ${server.app.seed}`,
           ...scenarioSeedLines(server.app.seed, server.app.scenario().seed),
           `  scenario         ${[`${server.app.scenario().name}${flags.auth ? ' (auth required)' : ''}`, server.app.scenario().description].filter(Boolean).join(': ')}${watcher ? ' (watched)' : ''}`,

@@ -40,12 +40,16 @@ export const apiPipeline =
     applyScenario: Stage<typeof applyScenario>
     answerOperation: Stage<typeof answerOperation>
     recordExchange: Stage<typeof recordExchange>
+    /** `--passthrough`: where a request for no declared operation goes, when the mock has one. */
+    passThrough?: ((c: Context<MockEnv>) => Promise<Response>) | undefined
   }): Handler<MockEnv> =>
   async (c) => {
     const startedAt = performance.now()
+    const operation = matchOperation(c.req.method, c.req.path)
+    if (operation === undefined && stages.passThrough) return stages.passThrough(c)
     const refused = stages.resolveSession(c)
     if (refused) return refused
-    c.set('operation', matchOperation(c.req.method, c.req.path))
+    c.set('operation', operation)
     let early = stages.checkBody(c)
     if (early instanceof Promise) early = await early
     if (!early) {

@@ -26,6 +26,8 @@ export type Answered = {
   readonly prefer?: string | undefined
   /** What `response` was written from, with `c.json` (a value) or `c.body` (a text). */
   readonly written?: WrittenAnswer | undefined
+  /** The `--passthrough` backend answered, not the mock. */
+  readonly isPassedThrough?: boolean
 }
 
 /**
@@ -84,6 +86,7 @@ export const recordExchange = (journal: Journal) => {
           response: answer,
           rules: answered.rules,
           prefer: answered.prefer ?? null,
+          ...(answered.isPassedThrough ? { source: 'passthrough' } : {}),
         })
         return undefined
       }

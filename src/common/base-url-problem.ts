@@ -1,7 +1,7 @@
-import { printable } from '../common/printable.js'
+import { printable } from './printable.js'
 
 /**
- * What is wrong with the base URL the suite or the proxy sends to (`flag` names it), or undefined:
+ * What is wrong with the base URL the suite, the proxy or the mock's --passthrough sends to (`flag` names it), or undefined:
  * not an http(s) URL; credentials in it (they belong in a header, where they are masked and never
  * printed); a query or a fragment (each request brings its own path and query: one in the base
  * would be dropped or would garble every URL). The message never quotes a URL that holds any of them.
