@@ -113,6 +113,12 @@ const actions: EntryActions = {
 }
 const journal = createJournalList(actions)
 const layout = h('div', { className: 'layout' })
+/** Where the panels are, at 800 px: below the journal, which comes first (styles/narrow.css). */
+const toPanels = h('a', {
+  className: 'to-panels',
+  text: 'Sessions, state, rules and scenario ↓',
+  attrs: { href: '#panels' },
+})
 
 const readHealth = async () => {
   const answer = await call<Health>('/__mock/health')
@@ -184,7 +190,9 @@ const start = async () => {
     actions.answerNext = (entry, host) =>
       answerNextForm(entry, host, () => void created.refreshRules())
   }
-  replace(layout, panels?.element, journal.element)
+  // The journal first: the page's order, and what a narrow window shows at the top; the panels
+  // sit left of it on a wide screen (styles/panels.css).
+  replace(layout, panels && toPanels, journal.element, panels?.element)
   await Promise.all([journal.read(), refreshPanels()])
   schedule()
 }

@@ -280,7 +280,7 @@ export const createPanels = (changed: (what: 'scenario' | 'reset') => void): Pan
 
   const element = h(
     'aside',
-    { className: 'panels' },
+    { className: 'panels', attrs: { id: 'panels', 'aria-label': 'Sessions and their state' } },
     h('section', { className: 'panel' }, h('h2', { text: 'Sessions' }), sessionList),
     h(
       'section',
