@@ -8,6 +8,7 @@ import {
   type updateWorker,
 } from './operations.js'
 import { PreferHeader } from './prefer.js'
+import { withMetadata } from './with-metadata.js'
 
 type OpenApiDocument = ReturnType<OpenAPIHono['getOpenAPI31Document']>
 
@@ -90,8 +91,11 @@ const requestWithExamples = (
     const shape: Record<string, z.ZodType> = {}
     for (const [name, schema] of Object.entries(params.shape)) {
       const example = named.get(name)
-      // zod-openapi merges this `param` metadata into the one the operation declares.
-      shape[name] = example === undefined ? schema : schema.openapi({ param: { example } })
+      // `name` and `in` as zod-openapi would add them, before `example`: the document's key order.
+      shape[name] =
+        example === undefined
+          ? schema
+          : withMetadata(schema, { param: { name, in: 'path', example } })
     }
     request.params = z.object(shape)
   }
@@ -156,7 +160,8 @@ export const buildOpenApiDocument = (
       request: requestWithExamples(operation, requestExamples),
     })
   }
-  registry.openAPIRegistry.register('MockLlmProvider', MockLlmProvider)
+  // `register` names the schema with zod-openapi's `.openapi()`: a copy made now has the method.
+  registry.openAPIRegistry.register('MockLlmProvider', withMetadata(MockLlmProvider, {}))
   return registry.getOpenAPI31Document({
     openapi: '3.1.0',
     info: {

@@ -24,9 +24,7 @@ export const createWorker = createRoute({
 })
 
 /** spec §4.3 */
-const UpdateWorkerParams = z.object({
-  id: WorkerId.openapi({ param: { name: 'id', in: 'path', required: true } }),
-})
+const UpdateWorkerParams = z.object({ id: WorkerId })
 export const updateWorker = createRoute({
   operationId: 'updateWorker' as const,
   method: 'patch',
@@ -41,12 +39,7 @@ export const updateWorker = createRoute({
 })
 
 /** spec §4.1 */
-const UpdateLlmProviderParams = z.object({
-  orgId: OrgId.openapi({ param: { name: 'orgId', in: 'path', required: true } }),
-  llmProviderId: LlmProviderId.openapi({
-    param: { name: 'llmProviderId', in: 'path', required: true },
-  }),
-})
+const UpdateLlmProviderParams = z.object({ orgId: OrgId, llmProviderId: LlmProviderId })
 export const updateLlmProvider = createRoute({
   operationId: 'updateLlmProvider' as const,
   method: 'patch',

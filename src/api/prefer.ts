@@ -7,11 +7,15 @@ import type { Operation } from './operations.js'
  */
 const CODE_PREFERENCE = /(?:^|[\s,;])code=([^\s,;]*)/i
 
-/** The header as the document declares it on every operation of the API. */
+/**
+ * The header as the document declares it on every operation of the API. Its metadata is zod's
+ * `.meta()`, which zod-openapi reads as `.openapi()`'s: `.openapi()` exists only once
+ * @hono/zod-openapi has run, which a bundle split in chunks (dist/bin) need not order first.
+ */
 export const PreferHeader = z
   .string()
   .optional()
-  .openapi({
+  .meta({
     param: { in: 'header', required: false },
     description:
       "worker-api-kit's mock: `code=NNN` answers this operation's declared response of that status for this one request (a problem+json for 4xx, the operation's own success for 2xx); an undeclared code is a 400 problem listing the declared ones. A real deployment ignores it.",

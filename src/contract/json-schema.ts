@@ -31,11 +31,20 @@ const JsonSchemaShape: z.ZodType<JsonSchema> = z.lazy(() =>
 
 const cache = new WeakMap<z.ZodType, JsonSchema>()
 
+/**
+ * No metadata: the schemas name themselves for the OpenAPI document (`.meta({ id })`, see
+ * src/schemas/index.ts), and with zod's global registry `toJSONSchema` would answer a `$ref` into
+ * `$defs` for each named schema. The bounds are read inline, where the cases look for them.
+ */
+const NO_METADATA = z.registry<Record<string, unknown>>()
+
 /** The JSON Schema (input side) of a Zod schema: where bounds and patterns are read from. */
 export const jsonSchemaOf = (schema: z.ZodType): JsonSchema => {
   let found = cache.get(schema)
   if (!found) {
-    found = JsonSchemaShape.parse(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }))
+    found = JsonSchemaShape.parse(
+      z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', metadata: NO_METADATA }),
+    )
     cache.set(schema, found)
   }
   return found

@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi'
+import { z } from 'zod'
 
 // ISO 8601 date-time, extended or basic format: calendar date, `T`, time to the minute or second
 // with an optional fraction (`.` or `,`), and an optional offset (`Z`, `±hh`, `±hh:mm`, `±hhmm`).
@@ -118,7 +118,7 @@ export const DateTime = z
     // A 30 February is no ISO 8601 date-time either: one message for both.
     message: 'Invalid ISO 8601 date-time',
   })
-  .openapi({ format: 'date-time', description: 'ISO 8601 date-time' })
+  .meta({ format: 'date-time', description: 'ISO 8601 date-time' })
 
 /** The mock's own date-times: UTC with milliseconds. assumption: see docs/limits.md#assumptions */
 export const MockDateTime = z.iso.datetime({ precision: 3 })

@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi'
+import { z } from 'zod'
 import { TYPEID_ALPHABET } from '../common/type-id.js'
 
 /** TypeID suffix: 26 base32 characters (TypeID spec). The lengths of spec §2.1 follow from it. */
@@ -57,20 +57,24 @@ const typeIdOf = (prefix: IdPrefix) =>
       },
     )
 
-export const OrgId = typeId(ID_PREFIX.org).openapi('OrgId', { description: 'Organization id' })
-export const LlmProviderId = typeId(ID_PREFIX.llmProvider).openapi('LlmProviderId', {
+export const OrgId = typeId(ID_PREFIX.org).meta({ id: 'OrgId', description: 'Organization id' })
+export const LlmProviderId = typeId(ID_PREFIX.llmProvider).meta({
+  id: 'LlmProviderId',
   description: 'LLM provider id',
 })
-export const WorkerId = typeId(ID_PREFIX.worker).openapi('WorkerId', { description: 'Worker id' })
-export const MemberId = typeId(ID_PREFIX.member).openapi('MemberId', {
+export const WorkerId = typeId(ID_PREFIX.worker).meta({ id: 'WorkerId', description: 'Worker id' })
+export const MemberId = typeId(ID_PREFIX.member).meta({
+  id: 'MemberId',
   description: 'Organization member id',
 })
-export const TeamId = typeId(ID_PREFIX.team).openapi('TeamId', { description: 'Team id' })
+export const TeamId = typeId(ID_PREFIX.team).meta({ id: 'TeamId', description: 'Team id' })
 
 /** The ids a worker answer carries (spec §2.1, §2.2), read to the TypeID's full grammar. */
-export const WorkerTypeId = typeIdOf(ID_PREFIX.worker).openapi('WorkerTypeId', {
+export const WorkerTypeId = typeIdOf(ID_PREFIX.worker).meta({
+  id: 'WorkerTypeId',
   description: 'Worker id, a TypeID',
 })
-export const OrgTypeId = typeIdOf(ID_PREFIX.org).openapi('OrgTypeId', {
+export const OrgTypeId = typeIdOf(ID_PREFIX.org).meta({
+  id: 'OrgTypeId',
   description: 'Organization id, a TypeID',
 })

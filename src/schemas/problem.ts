@@ -1,9 +1,9 @@
-import { z } from '@hono/zod-openapi'
+import { z } from 'zod'
 
 /** One broken field: a JSON pointer into the request (`/body/name`, `/params/id`) and why. */
 export const ProblemError = z
   .object({ pointer: z.string(), message: z.string() })
-  .openapi('ProblemError')
+  .meta({ id: 'ProblemError' })
 export type ProblemError = z.infer<typeof ProblemError>
 
 /**
@@ -19,5 +19,5 @@ export const Problem = z
     instance: z.string().optional(),
     errors: z.array(ProblemError).optional(),
   })
-  .openapi('Problem')
+  .meta({ id: 'Problem' })
 export type Problem = z.infer<typeof Problem>

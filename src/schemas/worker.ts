@@ -1,10 +1,10 @@
-import { z } from '@hono/zod-openapi'
+import { z } from 'zod'
 import { DESTINATIONS, MOCK_WORKER_STATUSES } from './choices.js'
 import { DateTime, MockDateTime } from './date-time.js'
 import { OrgTypeId, WorkerTypeId } from './ids.js'
 
 /** spec §4.2: the two destinations a worker can have. */
-export const Destination = z.enum(DESTINATIONS).openapi('Destination')
+export const Destination = z.enum(DESTINATIONS).meta({ id: 'Destination' })
 export type Destination = z.infer<typeof Destination>
 
 /** spec §2.2. Extra fields are tolerated (a plain object strips, it does not reject). */
@@ -26,13 +26,13 @@ export const Worker = z
     createdAt: DateTime,
     updatedAt: DateTime,
   })
-  .openapi('Worker')
+  .meta({ id: 'Worker' })
 export type Worker = z.infer<typeof Worker>
 
 /** spec §2.3: three access tokens. */
 export const Tokens = z
   .object({ owner: z.string(), host: z.string(), client: z.string() })
-  .openapi('Tokens')
+  .meta({ id: 'Tokens' })
 export type Tokens = z.infer<typeof Tokens>
 
 /** spec §2.4 */
@@ -45,11 +45,11 @@ export const Instance = z
     createdAt: DateTime,
     updatedAt: DateTime,
   })
-  .openapi('Instance')
+  .meta({ id: 'Instance' })
 export type Instance = z.infer<typeof Instance>
 
 /** spec §2.5 */
-export const Launch = z.object({ mode: z.string(), pollAfterMs: z.int() }).openapi('Launch')
+export const Launch = z.object({ mode: z.string(), pollAfterMs: z.int() }).meta({ id: 'Launch' })
 export type Launch = z.infer<typeof Launch>
 
 /** spec §4.2 request body. */
@@ -62,7 +62,7 @@ export const CreateWorkerBody = z
     sandboxBackend: z.string().optional(),
     imageVersion: z.string().optional(),
   })
-  .openapi('CreateWorkerBody')
+  .meta({ id: 'CreateWorkerBody' })
 export type CreateWorkerBody = z.infer<typeof CreateWorkerBody>
 
 /** spec §4.3 request body. */
@@ -70,33 +70,33 @@ export const UpdateWorkerBody = z
   .object({
     name: z.string().min(1).max(255), // spec §4.3, §8
   })
-  .openapi('UpdateWorkerBody')
+  .meta({ id: 'UpdateWorkerBody' })
 export type UpdateWorkerBody = z.infer<typeof UpdateWorkerBody>
 
 /** spec §4.2 response body: four required keys. */
 export const CreateWorkerResponse = z
   .object({ worker: Worker, tokens: Tokens, instance: Instance, launch: Launch })
-  .openapi('CreateWorkerResponse')
+  .meta({ id: 'CreateWorkerResponse' })
 export type CreateWorkerResponse = z.infer<typeof CreateWorkerResponse>
 
 /** spec §4.3 response body. */
-export const WorkerEnvelope = z.object({ worker: Worker }).openapi('WorkerEnvelope')
+export const WorkerEnvelope = z.object({ worker: Worker }).meta({ id: 'WorkerEnvelope' })
 export type WorkerEnvelope = z.infer<typeof WorkerEnvelope>
 
 // ---- The mock's own choices where the spec is silent (principle 6). assumption: see docs/limits.md#assumptions
 
 /** Worker statuses the mock uses (spec §2.2: allowed values not shown). */
-export const MockWorkerStatus = z.enum(MOCK_WORKER_STATUSES).openapi('MockWorkerStatus')
+export const MockWorkerStatus = z.enum(MOCK_WORKER_STATUSES).meta({ id: 'MockWorkerStatus' })
 export type MockWorkerStatus = z.infer<typeof MockWorkerStatus>
 
 /** Instance statuses the mock uses (spec §3: transitions not shown). */
 export const MockInstanceStatus = z
   .enum(['pending', 'provisioning', 'running', 'stopped', 'failed'])
-  .openapi('MockInstanceStatus')
+  .meta({ id: 'MockInstanceStatus' })
 export type MockInstanceStatus = z.infer<typeof MockInstanceStatus>
 
 /** Launch modes the mock uses: the user runs a command (local) or polls a managed machine (cloud). */
-export const MockLaunchMode = z.enum(['cli', 'managed']).openapi('MockLaunchMode')
+export const MockLaunchMode = z.enum(['cli', 'managed']).meta({ id: 'MockLaunchMode' })
 export type MockLaunchMode = z.infer<typeof MockLaunchMode>
 
 /** The worker as the mock writes it: the spec's shape with our statuses and UTC millisecond times. */
@@ -106,30 +106,30 @@ export const MockWorker = Worker.extend({
   lastActiveAt: MockDateTime,
   createdAt: MockDateTime,
   updatedAt: MockDateTime,
-}).openapi('MockWorker')
+}).meta({ id: 'MockWorker' })
 export type MockWorker = z.infer<typeof MockWorker>
 
 export const MockInstance = Instance.extend({
   status: MockInstanceStatus,
   createdAt: MockDateTime,
   updatedAt: MockDateTime,
-}).openapi('MockInstance')
+}).meta({ id: 'MockInstance' })
 export type MockInstance = z.infer<typeof MockInstance>
 
 export const MockLaunch = Launch.extend({
   mode: MockLaunchMode,
   pollAfterMs: z.int().positive(),
-}).openapi('MockLaunch')
+}).meta({ id: 'MockLaunch' })
 export type MockLaunch = z.infer<typeof MockLaunch>
 
 export const MockCreateWorkerResponse = CreateWorkerResponse.extend({
   worker: MockWorker,
   instance: MockInstance,
   launch: MockLaunch,
-}).openapi('MockCreateWorkerResponse')
+}).meta({ id: 'MockCreateWorkerResponse' })
 export type MockCreateWorkerResponse = z.infer<typeof MockCreateWorkerResponse>
 
-export const MockWorkerEnvelope = WorkerEnvelope.extend({ worker: MockWorker }).openapi(
-  'MockWorkerEnvelope',
-)
+export const MockWorkerEnvelope = WorkerEnvelope.extend({ worker: MockWorker }).meta({
+  id: 'MockWorkerEnvelope',
+})
 export type MockWorkerEnvelope = z.infer<typeof MockWorkerEnvelope>
