@@ -1,6 +1,8 @@
-// "Answer the next N requests of this operation with …", from any entry: a `times` rule that
-// responds (a status and a JSON body, the entry's answer to start from) or answers a problem,
-// added to the entry's session at run time (POST /__mock/rules).
+// "Answer the next N requests of this operation with …", from any entry: a `times` rule added to
+// the entry's session at run time (POST /__mock/rules), as a scenario file's rule would be: after
+// an optional delay (`latency`), the operation's own answer, a status and a JSON body (the entry's
+// answer to start from), a problem+json, a dropped connection (`fault: reset`) or an answer cut
+// off mid-body (`fault: truncate`).
 import { call } from './api.js'
 import { h, replace, shown } from './dom.js'
 import { sessionLabel } from './selection.js'
@@ -10,6 +12,17 @@ let forms = 0
 
 const labelled = (text: string, control: HTMLElement) =>
   h('label', { className: 'field' }, h('span', { text }), control)
+
+/** What the rule answers with, as the form's `kind` select names it. */
+const KINDS = {
+  respond: 'this answer',
+  problem: 'a problem+json',
+  operation: "the operation's own answer",
+  reset: 'a dropped connection',
+  truncate: 'the answer cut off mid-body',
+} as const
+type Kind = keyof typeof KINDS
+const isKind = (value: string): value is Kind => Object.hasOwn(KINDS, value)
 
 /** Builds the form into `host`; `added` runs once the mock took the rule. */
 export const answerNextForm = (entry: JournalEntry, host: HTMLElement, added: () => void) => {
@@ -21,9 +34,19 @@ export const answerNextForm = (entry: JournalEntry, host: HTMLElement, added: ()
   const kind = h(
     'select',
     { attrs: { id: `${id}-kind`, name: 'kind' } },
-    h('option', { attrs: { value: 'respond' }, text: 'this answer' }),
-    h('option', { attrs: { value: 'problem' }, text: 'a problem+json' }),
+    ...Object.entries(KINDS).map(([value, text]) => h('option', { attrs: { value }, text })),
   )
+  // The mock bounds it (a scenario's waits) and says so when it refuses one.
+  const latency = h('input', {
+    attrs: {
+      type: 'number',
+      min: '0',
+      step: '100',
+      value: '0',
+      id: `${id}-latency`,
+      name: 'latency',
+    },
+  })
   const status = h('input', {
     attrs: {
       type: 'number',
@@ -34,6 +57,7 @@ export const answerNextForm = (entry: JournalEntry, host: HTMLElement, added: ()
       name: 'status',
     },
   })
+  const statusField = labelled('status', status)
   const body = h('textarea', {
     attrs: { rows: '6', id: `${id}-body`, name: 'body', spellcheck: 'false' },
   })
@@ -54,32 +78,51 @@ export const answerNextForm = (entry: JournalEntry, host: HTMLElement, added: ()
   const showKind = () => {
     respondFields.hidden = kind.value !== 'respond'
     problemFields.hidden = kind.value !== 'problem'
+    statusField.hidden = kind.value !== 'respond' && kind.value !== 'problem'
     status.min = kind.value === 'problem' ? '400' : '200'
     if (kind.value === 'problem' && Number(status.value) < 400) status.value = '503'
   }
   kind.addEventListener('change', showKind)
   showKind()
 
+  /** What the chosen kind adds to the rule, or why the form cannot make one. */
+  const answerOf = (chosen: Kind, delayed: boolean): Partial<RuleBody> | string => {
+    switch (chosen) {
+      case 'operation':
+        return delayed ? {} : 'Give a delay, or choose what to answer with.'
+      case 'reset':
+      case 'truncate':
+        return { fault: chosen }
+      case 'problem':
+        return {
+          problem: {
+            status: Number(status.value),
+            ...(title.value ? { title: title.value } : {}),
+            ...(detail.value ? { detail: detail.value } : {}),
+          },
+        }
+      case 'respond':
+        if (body.value.trim() === '') return { respond: { status: Number(status.value) } }
+        try {
+          return { respond: { status: Number(status.value), body: JSON.parse(body.value) } }
+        } catch {
+          return 'The body is not JSON: write JSON, or leave it empty.'
+        }
+    }
+  }
+
   const ruleOf = (): RuleBody | string => {
-    const base: RuleBody = {
+    const chosen = kind.value
+    if (!isKind(chosen)) return `No such answer: ${chosen}.`
+    const delay = latency.value === '' ? 0 : Number(latency.value)
+    const answer = answerOf(chosen, delay > 0)
+    if (typeof answer === 'string') return answer
+    return {
       description: `from the dashboard, after #${entry.seq}`,
       match: { operation },
       times: Number(times.value),
-    }
-    if (kind.value === 'problem')
-      return {
-        ...base,
-        problem: {
-          status: Number(status.value),
-          ...(title.value ? { title: title.value } : {}),
-          ...(detail.value ? { detail: detail.value } : {}),
-        },
-      }
-    if (body.value.trim() === '') return { ...base, respond: { status: Number(status.value) } }
-    try {
-      return { ...base, respond: { status: Number(status.value), body: JSON.parse(body.value) } }
-    } catch {
-      return 'The body is not JSON: write JSON, or leave it empty.'
+      ...(delay > 0 ? { latency: delay } : {}),
+      ...answer,
     }
   }
 
@@ -92,7 +135,8 @@ export const answerNextForm = (entry: JournalEntry, host: HTMLElement, added: ()
       { className: 'row' },
       labelled('how many', times),
       labelled('with', kind),
-      labelled('status', status),
+      statusField,
+      labelled('after a delay (ms)', latency),
     ),
     respondFields,
     problemFields,

@@ -5,16 +5,24 @@ import { h, replace } from './dom.js'
 import { sessionLabel, stateSession } from './selection.js'
 import type { RuleBody, RuleListing } from './types.js'
 
-/** One line that says what a rule does. */
+/** The keys `ruleText` says in words; any other a rule has (a rate limit…) it names. */
+const SAID = ['description', 'match', 'times', 'latency', 'respond', 'problem', 'fault']
+
+/** A rule's latency as the journal words it: `latency 300 ms`. */
+const latencyText = (latency: NonNullable<RuleBody['latency']>) =>
+  typeof latency === 'number' ? `latency ${latency} ms` : `latency ${latency.min}–${latency.max} ms`
+
+/** One line that says what a rule does: `createWorker: latency 300 ms, fault reset`. */
 const ruleText = (rule: RuleBody) => {
-  const does = rule.respond
-    ? `respond ${rule.respond.status}`
-    : rule.problem
-      ? `problem ${rule.problem.status}${rule.problem.title ? ` (${rule.problem.title})` : ''}`
-      : Object.keys(rule)
-          .filter((key) => !['description', 'match', 'times'].includes(key))
-          .join(', ') || 'nothing'
-  return `${rule.match?.operation ?? '*'}: ${does}`
+  const { latency, respond, problem, fault } = rule
+  const does = [
+    latency !== undefined ? latencyText(latency) : '',
+    respond ? `respond ${respond.status}` : '',
+    problem ? `problem ${problem.status}${problem.title ? ` (${problem.title})` : ''}` : '',
+    fault ? `fault ${fault}` : '',
+    ...Object.keys(rule).filter((key) => !SAID.includes(key)),
+  ].filter((effect) => effect !== '')
+  return `${rule.match?.operation ?? '*'}: ${does.join(', ') || 'nothing'}`
 }
 
 export type RulesPanel = { readonly element: HTMLElement; refresh(): Promise<void> }

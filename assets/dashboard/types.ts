@@ -91,6 +91,10 @@ export type RuleBody = {
   times?: number
   respond?: { status: number; body?: unknown; headers?: Record<string, string> }
   problem?: { status: number; title?: string; detail?: string }
+  /** Waits this long (ms), or between `min` and `max`, before the rest of the rule. */
+  latency?: number | { min: number; max: number }
+  /** `reset` drops the connection; `truncate` cuts the answer mid-body; `hang` waits, then answers. */
+  fault?: 'reset' | 'hang' | 'truncate'
   [other: string]: unknown
 }
 /** `GET /__mock/rules`: runtime rules first (they apply first), then the scenario's. */
