@@ -5,9 +5,9 @@ import { MAX_PAGE_BYTES, MAX_PAGE_LIMIT } from '../../src/server/bounded-page.js
 import {
   createJournal,
   DEFAULT_MAX_JOURNAL_BYTES,
-  journalBody,
   MAX_JOURNALLED_TEXT,
 } from '../../src/server/journal.js'
+import { journalRecord } from '../helpers/journal-record.js'
 import { pointersOf, send } from '../helpers/send.js'
 
 const Page = z
@@ -38,18 +38,7 @@ const create = async (app: MockApp, body: object, headers: Record<string, string
   expect(res.status, res.text).toBe(201)
 }
 
-/** A journal entry as the mock records it, with a body of `bodyText`. */
-const entryWith = (bodyText: string) => ({
-  at: '2026-01-01T00:00:00.000Z',
-  session: '',
-  operationId: 'createWorker' as const,
-  method: 'POST',
-  path: '/v1/workers',
-  query: '',
-  status: 201,
-  durationMs: 1,
-  request: { contentType: 'application/json', authorization: null, body: journalBody(bodyText) },
-})
+const entryWith = (bodyText: string) => journalRecord(bodyText)
 
 describe('journal pages', () => {
   it('pages the journal with limit and after, next naming the last seq shown', async () => {

@@ -4,27 +4,15 @@
 import { describe, expect, it } from 'vitest'
 import { runContract } from '../../src/contract/index.js'
 import { type MockServer, startMockServer } from '../../src/mock/server.js'
-import { createJournal, journalBody } from '../../src/server/journal.js'
+import { createJournal } from '../../src/server/journal.js'
 import { cleanUpAfterEach } from '../helpers/clean-up.js'
+import { journalRecord } from '../helpers/journal-record.js'
 
 const { servers } = cleanUpAfterEach<MockServer>()
 
-/** A journal entry as the mock records it, in `session`. */
-const entryIn = (session: string, name = 'w') => ({
-  at: '2026-01-01T00:00:00.000Z',
-  session,
-  operationId: 'createWorker' as const,
-  method: 'POST',
-  path: '/v1/workers',
-  query: '',
-  status: 201,
-  durationMs: 1,
-  request: {
-    contentType: 'application/json',
-    authorization: null,
-    body: journalBody(JSON.stringify({ name, destination: 'local' })),
-  },
-})
+/** A create's record in `session`. */
+const entryIn = (session: string, name = 'w') =>
+  journalRecord(JSON.stringify({ name, destination: 'local' }), session)
 
 const sessionsOf = (journal: ReturnType<typeof createJournal>) => {
   const counts = new Map<string, number>()

@@ -1,29 +1,11 @@
 // One rule for who may change the mock, on the API as on the admin API: a request a browser marks
 // as a page of another site is refused before it touches anything. Over the network, with exactly
 // the headers a browser sends on a `no-cors` fetch, a form post or a beacon (node:http forbids none).
-import { request } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type MockServer, startMockServer } from '../../src/mock/server.js'
+import { sendExactly } from '../helpers/exact-request.js'
 
-type Answer = { status: number; body: string; headers: Record<string, unknown> }
-
-/** One request with exactly these headers. */
-const send = (url: string, method: string, headers: Record<string, string>, body?: string) =>
-  new Promise<Answer>((resolve, reject) => {
-    const req = request(url, { method, headers, timeout: 5_000 }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk: string) => {
-        text += chunk
-      })
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }),
-      )
-    })
-    req.on('error', reject)
-    req.on('timeout', () => req.destroy(new Error('no answer in 5 s')))
-    req.end(body)
-  })
+const send = sendExactly
 
 const JSON_TYPE = { 'content-type': 'application/json' }
 const CREATE = JSON.stringify({ name: 'mine', destination: 'local' })

@@ -1,7 +1,6 @@
 // The proxy adds staging's credentials (-H) to what it forwards, so it forwards nothing a browser
 // says came from a page it does not allow, on any path and with any method, and no service
 // worker's script. Over the network, to an echo upstream that counts what reaches it.
-import { request } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { startMockServer } from '../../src/mock/server.js'
 import { createProxyApp } from '../../src/proxy/create-proxy-app.js'
@@ -9,6 +8,7 @@ import type { ProxyServerOptions } from '../../src/proxy/server.js'
 import { startProxyServer } from '../../src/proxy/server.js'
 import { cleanUpAfterEach } from '../helpers/clean-up.js'
 import { type EchoServer, startEchoServer } from '../helpers/echo-server.js'
+import { sendExactly } from '../helpers/exact-request.js'
 
 const { servers } = cleanUpAfterEach<{ close(): Promise<void> }>()
 
@@ -29,29 +29,7 @@ const proxied = async (options: Partial<ProxyServerOptions> = {}) => {
   return { upstream, proxy }
 }
 
-type Answer = { status: number; contentType: string | undefined; body: string }
-
-/** One request with exactly these headers (node's http: no header is forbidden to it). */
-const send = (url: string, method: string, headers: Record<string, string>, body?: string) =>
-  new Promise<Answer>((resolve, reject) => {
-    const req = request(url, { method, headers, timeout: 5_000 }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk: string) => {
-        text += chunk
-      })
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          contentType: res.headers['content-type'],
-          body: text,
-        }),
-      )
-    })
-    req.on('error', reject)
-    req.on('timeout', () => req.destroy(new Error('no answer in 5 s')))
-    req.end(body)
-  })
+const send = sendExactly
 
 const FORM = 'name=x&destination=local'
 
