@@ -15,10 +15,11 @@ import {
   onError,
   PROBLEMS,
 } from '../server/index.js'
-import { ADMIN_PREFIX, type MockControl, registerAdmin } from './admin.js'
+import { type MockControl, registerAdmin } from './admin.js'
 import type { MockEnv } from './env.js'
 import { sleep } from './internal/sleep.js'
 import type { MockAppOptions } from './mock-app-options.js'
+import { isMockedRequest } from './mocked-routes.js'
 import { EMPTY_STATE } from './scenario.js'
 import { createScenarioCatalog } from './scenario-catalog.js'
 import { createSessions, DEFAULT_MAX_SESSIONS } from './sessions.js'
@@ -29,7 +30,7 @@ import { applyScenario } from './stages/apply-scenario.js'
 import { authorize } from './stages/authorize.js'
 import { frontPipeline } from './stages/front-pipeline.js'
 import { passThrough } from './stages/pass-through.js'
-import { registerPublicRoutes } from './stages/public-routes.js'
+import { isPublicPath, registerPublicRoutes } from './stages/public-routes.js'
 import { recordExchange } from './stages/record-exchange.js'
 import { resolveSession } from './stages/resolve-session.js'
 import { DEFAULT_STORE_LIMITS } from './store.js'
@@ -156,9 +157,9 @@ export const createMockApp = (options: MockAppOptions = {}) => {
     orgId: defaultSession.orgId,
     llmProviderId: defaultSession.llmProviderId,
   }))
-  // The admin prefix is the mock's own: never passed through.
+  // The admin API and the mock's own pages are its own whatever the method: never passed through.
   app.notFound((c) =>
-    passedThrough && c.req.path !== ADMIN_PREFIX && !c.req.path.startsWith(`${ADMIN_PREFIX}/`)
+    passedThrough && !isMockedRequest(c.req.method, c.req.path) && !isPublicPath(c.req.path)
       ? passedThrough(c)
       : notFound(c),
   )

@@ -3,7 +3,7 @@
 // the MSW handlers (the app, its saved state).
 // Everything else under src/mock is its own business.
 export { createMockApp, type MockApp, type MockAppOptions } from './app.js'
-export { MOCKED_ROUTES } from './mocked-routes.js'
+export { isMockedRequest, MOCKED_ROUTES } from './mocked-routes.js'
 export { createRecording, isRecording, type Recording } from './recording.js'
 export { loadState, saveState } from './saved-state.js'
 export { Scenario, type ScenarioInput } from './scenario.js'

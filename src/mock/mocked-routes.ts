@@ -1,3 +1,4 @@
+import { matchOperation } from '../api/match-operation.js'
 import { OPERATION_TABLE } from '../api/operation-table.js'
 import { ADMIN_PREFIX } from './admin.js'
 
@@ -14,3 +15,14 @@ export const MOCKED_ROUTES: readonly MockedRoute[] = [
   { method: '*', path: ADMIN_PREFIX },
   { method: '*', path: `${ADMIN_PREFIX}/*` },
 ]
+
+/** Whether a path is the admin API's, which the mock answers whatever the method. */
+const isAdminPath = (path: string) => path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)
+
+/**
+ * Whether the mock answers this method and path itself, exactly as it routes them: a router that
+ * matches more loosely (MSW's, which takes `/v1/workers/` for `/v1/workers`) asks here, and leaves
+ * the rest where it belongs.
+ */
+export const isMockedRequest = (method: string, path: string) =>
+  isAdminPath(path) || matchOperation(method, path) !== undefined

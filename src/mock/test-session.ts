@@ -119,7 +119,12 @@ export const createTestSession = (target: MockTarget, options: TestSessionOption
     const base = typeof url === 'string' ? url.replace(/\/+$/, '') : IN_PROCESS_ORIGIN
     const request = await aimedAt(base, input, init)
     for (const [name, value] of Object.entries(headers)) request.headers.set(name, value)
-    return typeof url === 'string' ? fetch(request) : url.request(request)
+    if (typeof url === 'string') return fetch(request)
+    const res = await url.request(request)
+    // In-process, a dropped connection (a `reset` fault) is a network error (`Response.error()`,
+    // the one answer with status 0): reject, as fetch does.
+    if (res.status === 0) throw new TypeError('fetch failed: the mock dropped the connection')
+    return res
   }
   const json = async (path: string, init?: RequestInit): Promise<unknown> => {
     const res = await sessionFetch(path, init)

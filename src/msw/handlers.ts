@@ -1,5 +1,11 @@
 import { type DefaultBodyType, type HttpHandler, http, type PathParams } from 'msw'
-import { createMockApp, MOCKED_ROUTES, type MockApp, type MockAppOptions } from '../mock/index.js'
+import {
+  createMockApp,
+  isMockedRequest,
+  MOCKED_ROUTES,
+  type MockApp,
+  type MockAppOptions,
+} from '../mock/index.js'
 import { type MswPersistOptions, persistMock } from './persist.js'
 
 export type MswHandlersOptions = MockAppOptions & {
@@ -47,10 +53,16 @@ export const createMswHandlers = ({
     http[mswMethodOf(method)]<PathParams, DefaultBodyType, undefined>(
       `${base}${path}`,
       async ({ request }) => {
+        // MSW's match is looser than the mock's (a trailing slash): what the mock does not answer
+        // itself goes on, as an unclaimed request does.
+        if (!isMockedRequest(request.method, new URL(request.url).pathname)) return undefined
         // The page that runs the mock sent it: no page of another site can (the origin rule).
         const response = await app.fetch(request, { fromHostPage: true })
         save?.()
-        return response
+        // A dropped connection (a `reset` fault: the one answer with status 0, its error type lost
+        // on the way out of the app) is a network error, made by the Response MSW checks against
+        // now (@hono/node-server may have replaced the global since MSW loaded).
+        return response.status === 0 ? Response.error() : response
       },
     ),
   )

@@ -41,6 +41,16 @@ beforeAll(async () => {
         res.end(JSON.stringify({ workers: [{ id: 'from-the-backend' }] }))
         return
       }
+      if (req.url?.startsWith('/echo')) {
+        res.writeHead(200, { 'content-type': 'application/json' })
+        res.end(JSON.stringify({ youAsked: req.url }))
+        return
+      }
+      if (req.url === '/page') {
+        res.writeHead(200, { 'content-type': 'text/html' })
+        res.end('<script>fetch("/__mock/requests")</script>')
+        return
+      }
       if (req.url?.startsWith('/empty')) {
         res.writeHead(204)
         res.end()
@@ -149,6 +159,28 @@ describe('the mock with --passthrough', () => {
     expect.soft(text).not.toContain('s3ss10n-cookie-value-abcdef')
   })
 
+  it('masks a secret of the query wherever the backend echoes it, in the journal and its HAR', async () => {
+    const key = 'QSECRET-passthrough-query-0123456789'
+    const res = await fetch(`${mock.url}/echo?api_key=${key}&x=1`, {
+      headers: { 'x-mock-session': 'query-secret' },
+    })
+    expect(await res.text()).toContain(key) // the app gets its own answer whole
+    const journalled = await (
+      await fetch(`${mock.url}/__mock/requests?session=query-secret`)
+    ).text()
+    const har = await (await fetch(`${mock.url}/__mock/requests.har?session=query-secret`)).text()
+    expect.soft(journalled).toContain('/echo')
+    expect.soft(journalled).not.toContain(key)
+    expect.soft(har).not.toContain(key)
+  })
+
+  it("serves the backend's HTML never sniffed and sandboxed: it runs no script on the mock's origin", async () => {
+    const res = await fetch(`${mock.url}/page`)
+    expect(res.status).toBe(200)
+    expect.soft(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect.soft(res.headers.get('content-security-policy')).toMatch(/sandbox/)
+  })
+
   it("answers with the mock's CORS for a page on a loopback origin, not the backend's", async () => {
     const res = await fetch(`${mock.url}/auth/login`, {
       method: 'POST',
@@ -179,10 +211,19 @@ describe('the mock with --passthrough', () => {
     expect(seen.length).toBe(before)
   })
 
-  it('keeps its own admin API, docs and document: never passed through', async () => {
+  it('keeps its own admin API, docs and document, whatever the method: never passed through', async () => {
     const before = seen.length
     for (const path of ['/__mock/health', '/openapi.json', '/__mock/no-such-thing'])
       await fetch(`${mock.url}${path}`)
+    for (const [method, path] of [
+      ['POST', '/'],
+      ['DELETE', '/openapi.json'],
+      ['PUT', '/docs'],
+      ['POST', '/docs/init.js'],
+    ])
+      expect
+        .soft((await fetch(`${mock.url}${path}`, { method })).status, `${method} ${path}`)
+        .not.toBe(200)
     expect(seen.length).toBe(before)
     expect((await fetch(`${mock.url}/__mock/no-such-thing`)).status).toBe(404)
   })

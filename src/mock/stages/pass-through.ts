@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { untrustedAnswerHeaders } from '../../common/untrusted-answer-headers.js'
 import {
   answerProblem,
   type Fetch,
@@ -85,6 +86,9 @@ export const passThrough = (
         const answerHeaders = new Headers(sent.headers)
         const preset = c.get('answerHeaders') ?? Object.fromEntries(c.res.headers)
         for (const [name, value] of Object.entries(preset)) answerHeaders.set(name, value)
+        // The backend wrote the body: never sniffed, and HTML never runs on the mock's origin.
+        const contained = untrustedAnswerHeaders(sent.headers.get('content-type'))
+        for (const [name, value] of Object.entries(contained)) answerHeaders.set(name, value)
         const isEmpty = NO_BODY_STATUSES.includes(sent.status) || c.req.method === 'HEAD'
         response = new Response(isEmpty ? null : sent.bytes, {
           status: sent.status,

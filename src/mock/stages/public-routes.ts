@@ -19,6 +19,10 @@ const docs = () => {
   return docsPage
 }
 
+/** The paths the mock describes itself on (`registerPublicRoutes`): its own whatever the method. */
+export const isPublicPath = (path: string) =>
+  path === '/' || path === '/openapi.json' || path === '/docs' || path.startsWith('/docs/')
+
 /** `GET /openapi.json`, `GET /docs` (and its files) and `GET /` (which names the dashboard too): the mock describing itself. */
 export const registerPublicRoutes = (app: Hono<MockEnv>, index: MockIndex) => {
   app.get('/openapi.json', async (c) => {

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { redactText } from '../../common/redact.js'
+import { isSecretParameter, redactText } from '../../common/redact.js'
 import {
   type Journal,
   type JournalEntry,
@@ -30,6 +30,20 @@ export type Answered = {
   readonly isPassedThrough?: boolean
 }
 
+const NONE: readonly string[] = Object.freeze([])
+
+/**
+ * The values of a request's secret query parameters (`?api_key=…`, `?access_token=…`): credentials
+ * of the request, as its credential headers are, masked wherever an answer echoes them.
+ */
+const queryCredentials = (url: string): readonly string[] => {
+  if (!url.includes('?')) return NONE
+  const found: string[] = []
+  for (const [name, value] of new URL(url).searchParams)
+    if (value !== '' && isSecretParameter(name)) found.push(value)
+  return found
+}
+
 /**
  * Every API request in the journal, including those a rule or a check answered. Recorded at once
  * when the request's text and the answer are at hand (the API's answers on a node server), else
@@ -44,7 +58,9 @@ export const recordExchange = (journal: Journal) => {
   ): undefined | Promise<void> => {
     const url = c.req.url
     const authorization = c.req.header('authorization')
-    const credentials = requestCredentials(requestHeaderPairs(c.req.raw, c.env))
+    const fromHeaders = requestCredentials(requestHeaderPairs(c.req.raw, c.env))
+    const fromQuery = queryCredentials(url)
+    const credentials = fromQuery.length === 0 ? fromHeaders : [...fromHeaders, ...fromQuery]
     const secrets = secretsOf(c.get('session'), credentials)
     const queryAt = url.indexOf('?')
     const { status } = answered.response
