@@ -220,7 +220,7 @@ describe('the mock with --passthrough', () => {
       ['DELETE', '/openapi.json'],
       ['PUT', '/docs'],
       ['POST', '/docs/init.js'],
-    ])
+    ] as const)
       expect
         .soft((await fetch(`${mock.url}${path}`, { method })).status, `${method} ${path}`)
         .not.toBe(200)
