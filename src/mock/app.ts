@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { baseUrlProblem } from '../common/base-url-problem.js'
 import {
   answerProblem,
@@ -29,7 +29,6 @@ import { apiPipeline } from './stages/api-pipeline.js'
 import { applyScenario } from './stages/apply-scenario.js'
 import { authorize } from './stages/authorize.js'
 import { frontPipeline } from './stages/front-pipeline.js'
-import { passThrough } from './stages/pass-through.js'
 import { isPublicPath, registerPublicRoutes } from './stages/public-routes.js'
 import { recordExchange } from './stages/record-exchange.js'
 import { resolveSession } from './stages/resolve-session.js'
@@ -110,16 +109,25 @@ export const createMockApp = (options: MockAppOptions = {}) => {
 
   const handleError = onError(options.log)
   const recorder = recordExchange(journal)
+  const passThroughTo =
+    options.passthrough === undefined ? undefined : passthroughTarget(options.passthrough)
+  // The forwarder loads on the first request it passes on: a page's MSW bundle starts without it.
+  let passThroughStage: Promise<(c: Context<MockEnv>) => Promise<Response>> | undefined
   const passedThrough =
-    options.passthrough === undefined
+    passThroughTo === undefined
       ? undefined
-      : passThrough(
-          {
-            target: passthroughTarget(options.passthrough),
-            timeoutMs: options.passthroughTimeoutMs ?? DEFAULT_PASSTHROUGH_TIMEOUT_MS,
-          },
-          { resolveSession: session, checkBody, recordExchange: recorder },
-        )
+      : async (c: Context<MockEnv>) => {
+          passThroughStage ??= import('./stages/pass-through.js').then(({ passThrough }) =>
+            passThrough(
+              {
+                target: passThroughTo,
+                timeoutMs: options.passthroughTimeoutMs ?? DEFAULT_PASSTHROUGH_TIMEOUT_MS,
+              },
+              { resolveSession: session, checkBody, recordExchange: recorder },
+            ),
+          )
+          return (await passThroughStage)(c)
+        }
 
   const app = new Hono<MockEnv>()
   app.use(

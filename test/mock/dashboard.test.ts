@@ -189,6 +189,9 @@ describe('dashboard', () => {
     await send(app, 'GET', '/__mock/sessions')
     // `''` is the oldest (the listing's own request used it last, though: it is the newest), then a
     await send(app, 'GET', '/__mock/state', undefined, { 'x-mock-session': 'c' })
+    // The bound is kept as the next request enters (a refused request's session pushes no other
+    // out): c's second request drops a, the least recently used.
+    await send(app, 'GET', '/__mock/state', undefined, { 'x-mock-session': 'c' })
     expect(app.control.sessions.ids()).toEqual(['b', '', 'c'])
   })
 
