@@ -121,6 +121,12 @@ describe.skipIf(!hasChromium)('the whole app against the mock', () => {
         ['POST', 'createWorker', 201, undefined],
         ['GET', null, 200, 'passthrough'],
       ])
+      // The dashboard marks what the backend answered.
+      await page.goto(`${mock.url}/__mock/`)
+      await page
+        .locator('.passthrough-badge', { hasText: 'passed through' })
+        .waitFor({ timeout: 10_000 })
+      expect.soft(await page.locator('.passthrough-badge').count()).toBe(1)
     } finally {
       await page.close()
     }

@@ -18,3 +18,9 @@ it('starts the next test from the scenario again', async () => {
   const names = (await session.state()).workers.map(({ worker }) => worker.name)
   expect(names).not.toContain('jest worker')
 })
+
+it('shows the answer a test scripted for the next create', async () => {
+  await session.once({ match: { operation: 'createWorker' }, problem: { status: 409 } })
+  const create = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }
+  expect((await session.fetch('/v1/workers', create)).status).toBe(409)
+})

@@ -178,7 +178,7 @@ test('a mock app answers a create', async () => {
     async () => {
       const snippet = await readFile(JEST_SNIPPET, 'utf8')
       expect(documentationText()).toContain(`\`\`\`ts\n${snippet}\`\`\``)
-      await runJest('jest/session.test.ts', snippet, 2)
+      await runJest('jest/session.test.ts', snippet, 3)
     },
     RUN_TIMEOUT_MS,
   )

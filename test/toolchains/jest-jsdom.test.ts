@@ -89,7 +89,7 @@ describe('the packed kit under Jest with jsdom', () => {
         await readFile(JEST_SNIPPET, 'utf8'),
       )
       expect(run.code, run.output).toBe(0)
-      expect(run.output).toMatch(/Tests: +2 passed, 2 total/)
+      expect(run.output).toMatch(/Tests: +3 passed, 3 total/)
     },
     RUN_TIMEOUT_MS,
   )
