@@ -25,17 +25,19 @@ const ALLOWED: Record<string, readonly string[]> = {
   schemas: ['schemas', 'common'],
   api: ['schemas', 'api'],
   common: ['common'],
+  // One floor above common: the one model of a secret; anyone above may use it (DESIGN).
+  secrets: ['common', 'secrets'],
   // What every server of ours shares (host guard, CORS, admin guard, journal, listen): under both.
-  server: ['schemas', 'api', 'common', 'server'],
-  mock: ['schemas', 'api', 'common', 'server', 'mock'],
-  contract: ['schemas', 'api', 'common', 'contract'],
+  server: ['schemas', 'api', 'common', 'secrets', 'server'],
+  mock: ['schemas', 'api', 'common', 'secrets', 'server', 'mock'],
+  contract: ['schemas', 'api', 'common', 'secrets', 'contract'],
   vitest: ['contract', 'vitest'],
   msw: ['mock', 'msw'],
   // The proxy's `--fallback` is the mock, and what it records is a scenario: through mock's face
   // only (the face rule below), nothing of the mock's stages, problems or journal.
-  proxy: ['schemas', 'api', 'common', 'server', 'mock', 'contract', 'proxy'],
-  cli: ['schemas', 'api', 'common', 'server', 'mock', 'contract', 'proxy', 'cli'],
-  'index.ts': ['schemas', 'api', 'common', 'server', 'mock', 'contract', 'proxy'],
+  proxy: ['schemas', 'api', 'common', 'secrets', 'server', 'mock', 'contract', 'proxy'],
+  cli: ['schemas', 'api', 'common', 'secrets', 'server', 'mock', 'contract', 'proxy', 'cli'],
+  'index.ts': ['schemas', 'api', 'common', 'secrets', 'server', 'mock', 'contract', 'proxy'],
   'fixtures.ts': ['schemas', 'mock'],
   'browser.ts': ['schemas', 'mock'],
   // The browser root for a CommonJS runtime (Jest's jsdom): browser.ts's names and no others.

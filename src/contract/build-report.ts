@@ -1,4 +1,4 @@
-import { redactText } from '../common/redact.js'
+import { redactText } from '../secrets/index.js'
 import type { Coverage } from './coverage.js'
 import type { Redactor } from './redactor.js'
 import type { CheckResult, Report } from './report.js'

@@ -1,4 +1,4 @@
-import { isSecretHeader } from '../common/redact.js'
+import { isSecretHeader } from '../secrets/index.js'
 import type { SentRequest } from './exchange.js'
 import type { Redactor } from './redactor.js'
 

@@ -1,4 +1,4 @@
-import { isSecretHeader, REDACTED } from '../common/redact.js'
+import { isSecretHeader, REDACTED } from '../secrets/index.js'
 import type { Verdict } from './check.js'
 import { curlFor } from './curl.js'
 import { type CheckInput, type SentRequest, sentSecretsOf } from './exchange.js'

@@ -1,4 +1,4 @@
-import { secretsIn } from '../common/redact.js'
+import { secretsIn } from '../secrets/index.js'
 import type { Case } from './cases.js'
 import type { JsonFlaws } from './parse-json.js'
 

@@ -1,6 +1,11 @@
-import { createCredentialMasker } from '../common/credential-forms.js'
-import { holdsSecret, redactJson, redactText } from '../common/redact.js'
-import { createRememberedSecrets, type RememberedSecrets } from '../common/remembered-secrets.js'
+import {
+  createCredentialMasker,
+  createRememberedSecrets,
+  holdsSecret,
+  type RememberedSecrets,
+  redactJson,
+  redactText,
+} from '../secrets/index.js'
 
 export type Redactor = {
   /**

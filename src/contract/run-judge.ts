@@ -1,4 +1,4 @@
-import { secretsIn } from '../common/redact.js'
+import { secretsIn } from '../secrets/index.js'
 import type { Check, Verdict } from './check.js'
 import { field } from './checks/json-object.js'
 import { type Coverage, createCoverage } from './coverage.js'

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import type { OperationId } from '../api/operations.js'
-import { isSecretHeader } from '../common/redact.js'
+import { isSecretHeader } from '../secrets/index.js'
 import { buildReport } from './build-report.js'
 import { buildCases } from './cases.js'
 import { createClient, type Fetch } from './client.js'

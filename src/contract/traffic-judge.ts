@@ -1,10 +1,13 @@
 import { matchOperation } from '../api/match-operation.js'
 import { operationEntry } from '../api/operation-table.js'
 import type { OperationId } from '../api/operations.js'
-import { credentialsOfHeader } from '../common/cookie-values.js'
-import { credentialForms } from '../common/credential-forms.js'
-import { isSecretHeader, secretsIn } from '../common/redact.js'
-import { createRememberedSecrets } from '../common/remembered-secrets.js'
+import {
+  createRememberedSecrets,
+  credentialForms,
+  credentialsOfHeader,
+  isSecretHeader,
+  secretsIn,
+} from '../secrets/index.js'
 import { receivedResponse } from './client.js'
 import { type CheckInput, parsedJson, type TransportError } from './exchange.js'
 import { observedCase } from './observed-case.js'

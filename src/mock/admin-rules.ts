@@ -1,5 +1,5 @@
 import type { Hono } from 'hono'
-import { redactJson } from '../common/redact.js'
+import { redactJson } from '../secrets/index.js'
 import {
   ADMIN_PREFIX,
   answerProblem,

@@ -1,7 +1,6 @@
 import { z } from '@hono/zod-openapi'
-import { cookieValuesOf } from '../common/cookie-values.js'
 import { percentDecoded } from '../common/percent-decoded.js'
-import { isSecretParameter, secretsIn } from '../common/redact.js'
+import { cookieValuesOf, isSecretParameter, secretsIn } from '../secrets/index.js'
 import { requestCredentials } from '../server/index.js'
 
 // The credentials one HAR entry shows the app sending or being given, whatever host or path it

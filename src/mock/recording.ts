@@ -1,8 +1,8 @@
 import type { MatchedOperation } from '../api/match-operation.js'
 import { jsonObjectOr } from '../common/json-object.js'
-import { maskedStrings } from '../common/masked-strings.js'
 import { utf8Length } from '../common/utf8-length.js'
 import { MockWorkerStatus } from '../schemas/worker.js'
+import { maskedStrings } from '../secrets/index.js'
 import { keyLastFourOf } from './key-last-four.js'
 import {
   EMPTY_STATE,

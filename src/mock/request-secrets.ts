@@ -1,5 +1,9 @@
-import { createCredentialMasker, credentialForms } from '../common/credential-forms.js'
-import { mayHoldSecret, secretsIn } from '../common/redact.js'
+import {
+  createCredentialMasker,
+  credentialForms,
+  mayHoldSecret,
+  secretsIn,
+} from '../secrets/index.js'
 import type { JournalSecrets } from '../server/index.js'
 import type { Session } from './session.js'
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
-import { redactJson } from '../common/redact.js'
 import { utf8Length } from '../common/utf8-length.js'
+import { redactJson } from '../secrets/index.js'
 import { answerProblem, excerptStrings, PROBLEMS } from '../server/index.js'
 import type { MockEnv } from './env.js'
 import { MAX_AGE_MS } from './lifecycle.js'

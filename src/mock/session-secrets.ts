@@ -1,5 +1,8 @@
-import { createCredentialMasker } from '../common/credential-forms.js'
-import { createRememberedSecrets, type RememberedSecrets } from '../common/remembered-secrets.js'
+import {
+  createCredentialMasker,
+  createRememberedSecrets,
+  type RememberedSecrets,
+} from '../secrets/index.js'
 
 /**
  * Keys a session masks in every form (hex in either case, HTML character references, base64,

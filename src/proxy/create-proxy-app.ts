@@ -1,9 +1,9 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { printable } from '../common/printable.js'
-import { isSecretHeader, redactText } from '../common/redact.js'
 import { baseUrlProblem, createTrafficJudge } from '../contract/index.js'
 import { createRecording, type ScenarioInput } from '../mock/index.js'
+import { isSecretHeader, redactText } from '../secrets/index.js'
 import {
   ADMIN_PREFIX,
   type AllowedHosts,

@@ -1,9 +1,8 @@
 import type { Context } from 'hono'
 import { matchOperation } from '../api/match-operation.js'
-import { maskedStrings } from '../common/masked-strings.js'
-import { redactText } from '../common/redact.js'
 import type { TrafficJudge, Violation } from '../contract/index.js'
 import type { Recording } from '../mock/index.js'
+import { maskedStrings, redactText } from '../secrets/index.js'
 import {
   answerProblem,
   forwardedHeaders,

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { allowedMethods } from '../api/match-operation.js'
 import { printable } from '../common/printable.js'
-import { redactText } from '../common/redact.js'
+import { redactText } from '../secrets/index.js'
 import { answerProblem, PROBLEMS } from './problem.js'
 
 /** No route: a 405 with `Allow` where the path is an operation's, else a 404 problem. */

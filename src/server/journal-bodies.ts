@@ -1,6 +1,6 @@
 import type { HonoRequest } from 'hono'
 import { readAtMost } from '../common/read-at-most.js'
-import { isSecretName, mayHoldSecret, redactJson, redactText } from '../common/redact.js'
+import { isSecretName, mayHoldSecret, redactJson, redactText } from '../secrets/index.js'
 import { textOfBytes } from './body-text.js'
 import type { JournalEntry } from './journal-entry.js'
 import { journalHeaders, responseHeaderPairs } from './journal-headers.js'

@@ -1,11 +1,11 @@
 import type { z } from '@hono/zod-openapi'
 import { OPERATION_TABLE } from '../api/operation-table.js'
 import type { OperationId } from '../api/operations.js'
-import { isSecretName, redactJson } from '../common/redact.js'
+import { isSecretName, redactJson } from '../secrets/index.js'
 
 // The journal's copy of an operation's answer, written beside the answer in one serialisation.
 // Which fields are secrets is read once from the operation's success schema (the operation table)
-// with the names `common/redact.ts` knows: a create's `tokens`. Each top-level field is written
+// with the names `secrets/redact.ts` knows: a create's `tokens`. Each top-level field is written
 // once; a field whose schema holds no secret name is shared by the answer and the copy, one that
 // may hold one is masked as the journal always masked it (redactJson). No scan of the answer's
 // text, no parse of it: it was a fifth of a create's CPU (bench/PROFILE.md).

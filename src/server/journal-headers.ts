@@ -1,12 +1,12 @@
-import { credentialsOfHeader } from '../common/cookie-values.js'
+import { setOwn } from '../common/set-own.js'
 import {
+  credentialsOfHeader,
   isSecretHeader,
   isSecretName,
   mayHoldSecret,
   REDACTED,
   redactText,
-} from '../common/redact.js'
-import { setOwn } from '../common/set-own.js'
+} from '../secrets/index.js'
 import { excerpt } from './excerpt.js'
 import { forEachHeader, type HeaderPairs } from './header-pairs.js'
 import { lightweightHeaders } from './lightweight-body.js'

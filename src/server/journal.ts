@@ -1,4 +1,4 @@
-import { REDACTED, redactText } from '../common/redact.js'
+import { REDACTED, redactText } from '../secrets/index.js'
 import { boundedPage, MAX_PAGE_BYTES, MAX_PAGE_LIMIT, type Page } from './bounded-page.js'
 import { detached, excerpt } from './excerpt.js'
 import { forReaders } from './journal-bodies.js'

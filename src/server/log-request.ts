@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { printable } from '../common/printable.js'
-import { redactText } from '../common/redact.js'
+import { redactText } from '../secrets/index.js'
 
 /**
  * One log line for a request: method, path, status and time. The path is the client's text, so

@@ -1,13 +1,13 @@
 // What the contract reports mask: the user's credentials in every form they can come back in,
 // secrets a server hands out as whole tokens, and nothing of the suite's own test values.
 import { describe, expect, it } from 'vitest'
-import { cookieValuesOf } from '../../src/common/cookie-values.js'
-import { createCredentialMasker, credentialForms } from '../../src/common/credential-forms.js'
-import { REDACTED } from '../../src/common/redact.js'
+import { cookieValuesOf } from '../../src/secrets/cookie-values.js'
+import { createCredentialMasker, credentialForms } from '../../src/secrets/credential-forms.js'
+import { REDACTED } from '../../src/secrets/redact.js'
 import {
   createRememberedSecrets,
   MAX_REMEMBERED_SECRET_BYTES,
-} from '../../src/common/remembered-secrets.js'
+} from '../../src/secrets/remembered-secrets.js'
 import { curlFor } from '../../src/contract/curl.js'
 import { createRedactor } from '../../src/contract/redactor.js'
 

@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { secretsIn } from '../../src/common/redact.js'
+import { secretsIn } from '../../src/secrets/redact.js'
 import { buildCases } from '../../src/contract/cases.js'
 import { type Report, summarize, summaryLine } from '../../src/contract/report.js'
 import { formatReport, formatResultLine } from '../../src/contract/reporters/console.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { redactJson } from '../../src/common/redact.js'
+import { redactJson } from '../../src/secrets/redact.js'
 import { writeWithJournalCopy } from '../../src/server/journal-copy.js'
 
 const CREATED = {

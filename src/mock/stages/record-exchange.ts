@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { isSecretParameter, redactText } from '../../common/redact.js'
+import { isSecretParameter, redactText } from '../../secrets/index.js'
 import {
   type Journal,
   type JournalEntry,

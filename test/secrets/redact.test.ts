@@ -5,7 +5,7 @@ import {
   REDACTED,
   redactJson,
   redactText,
-} from '../../src/common/redact.js'
+} from '../../src/secrets/redact.js'
 
 const SECRET = 'sk-live-PLANTED-0c4f'
 

@@ -1,4 +1,4 @@
-import { percentDecoded } from './percent-decoded.js'
+import { percentDecoded } from '../common/percent-decoded.js'
 
 /** Shorter cookie values would mask ordinary words (`theme=dark`); a session id is longer. */
 const MIN_COOKIE_LENGTH = 8

@@ -1,4 +1,4 @@
-import { setOwn } from './set-own.js'
+import { setOwn } from '../common/set-own.js'
 
 /**
  * The one place that knows what a secret looks like by its name. Reports, journals, curl lines and
