@@ -25,8 +25,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   schemas: ['schemas', 'common'],
   api: ['schemas', 'api'],
   common: ['common'],
-  // One floor above common: the one model of a secret; anyone above may use it (DESIGN).
-  secrets: ['common', 'secrets'],
+  // One floor above common: the one model of a secret; anyone above may use it (DESIGN). It reads
+  // the schemas for what they declare public (the kit's ids).
+  secrets: ['schemas', 'common', 'secrets'],
   // What every server of ours shares (host guard, CORS, admin guard, journal, listen): under both.
   server: ['schemas', 'api', 'common', 'secrets', 'server'],
   mock: ['schemas', 'api', 'common', 'secrets', 'server', 'mock'],

@@ -78,3 +78,15 @@ export const OrgTypeId = typeIdOf(ID_PREFIX.org).meta({
   id: 'OrgTypeId',
   description: 'Organization id, a TypeID',
 })
+
+/** The kit's own TypeIDs, every prefix of spec §2.1 and of the mock's, in their full grammar. */
+const KIT_ID = new RegExp(
+  `^(?:${[...Object.values(ID_PREFIX), ...Object.values(MOCK_ID_PREFIX)].join('|')})_[${TYPEID_FIRST}][${TYPEID_ALPHABET}]{${TYPEID_SUFFIX_LENGTH - 1}}$`,
+)
+
+/**
+ * Whether a value is one of the kit's ids (an organization, a provider, a worker, a member, a team,
+ * a user): public wherever it is carried, a cookie or a credential-named header included, so the
+ * secrets policy never takes one for a credential (src/secrets/policy.ts).
+ */
+export const isKitId = (value: string): boolean => KIT_ID.test(value)

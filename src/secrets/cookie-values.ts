@@ -1,4 +1,5 @@
 import { percentDecoded } from '../common/percent-decoded.js'
+import { isPublicValue } from './policy.js'
 
 /** Shorter cookie values would mask ordinary words (`theme=dark`); a session id is longer. */
 const MIN_COOKIE_LENGTH = 8
@@ -18,7 +19,7 @@ const readingsOf = (raw: string): string[] => {
 export const cookieValuesOf = (header: string, isSetCookie = false): string[] =>
   (isSetCookie ? header.split(';', 1) : header.split(';'))
     .flatMap((pair) => readingsOf(pair.slice(pair.indexOf('=') + 1).trim()))
-    .filter((value) => value.length >= MIN_COOKIE_LENGTH)
+    .filter((value) => value.length >= MIN_COOKIE_LENGTH && !isPublicValue(value))
 
 /** The credentials a credential header carries: its value, and for a `Cookie` each of its cookies. */
 export const credentialsOfHeader = (name: string, value: string): string[] =>

@@ -6,6 +6,7 @@
  * keeps a credential given on the command line out of every output.
  */
 
+import { isPublicValue } from './policy.js'
 import { REDACTED } from './redact.js'
 
 /**
@@ -138,7 +139,8 @@ const encodingsOf = (text: string): string[] => {
  * masked whole before a shorter one inside it).
  */
 export const credentialForms = (value: string): string[] => {
-  if (value.length > MAX_SEARCHED_CREDENTIAL) return []
+  // A public value (one of the kit's ids, sent in a cookie) is never a credential's form.
+  if (value.length > MAX_SEARCHED_CREDENTIAL || isPublicValue(value.trim())) return []
   const bases = new Set([value, value.trim()])
   const [, scheme, token] = SCHEME.exec(value) ?? []
   if (token !== undefined) bases.add(token)

@@ -1,4 +1,5 @@
 import { setOwn } from '../common/set-own.js'
+import { isPublicField, isPublicHeader, isPublicValue, SECRET_POLICY } from './policy.js'
 
 /**
  * The one place that knows what a secret looks like by its name. Reports, journals, curl lines and
@@ -8,47 +9,28 @@ import { setOwn } from '../common/set-own.js'
 
 export const REDACTED = '[REDACTED]'
 
-/**
- * What a secret's name looks like, wherever the name appears (a JSON key, a query or form field,
- * a `name: value` line): `apiKey`, `api-key`, `access_token`, `client_secret`, `password`…
- */
-const SECRET_NAME =
-  'token|secret|api[-_]?key|(?:access|auth|client|private)[-_]?key|passw(?:or)?d|passphrase|authorization|credential|cookie|signature'
+/** A secret's field name, wherever the name appears (the policy's `fieldNames`). */
+const SECRET_NAME = SECRET_POLICY.fieldNames.join('|')
 const SECRET_NAME_PATTERN = new RegExp(SECRET_NAME, 'i')
 
-/**
- * Header names whose values are credentials: broader than field names, since a header carries
- * nothing else (`X-Auth`, `X-Auth-Key-Id`, `X-Client-Key`, `X-Hub-Signature-256`, `X-Session-Id`).
- */
-const SECRET_HEADER =
-  /auth|key|token|secret|passw|passphrase|credential|cookie|signature|session|bearer|jwt|csrf|xsrf/i
+/** A credential header's name (the policy's `headerNames`). */
+const SECRET_HEADER = new RegExp(SECRET_POLICY.headerNames.join('|'), 'i')
 
 /** The object a create answers its tokens in: each of its values is a secret. */
-const SECRET_OBJECT_KEY = /^tokens$/i
-
-/** The kit's own headers: a session name and a scenario name are labels, never credentials. */
-const KIT_HEADER = /^x-mock-(?:session|scenario)$/i
-
-export const isSecretHeader = (name: string) => !KIT_HEADER.test(name) && SECRET_HEADER.test(name)
-
-/** Whether a field, header or query name names a secret. */
-export const isSecretName = (name: string) => SECRET_NAME_PATTERN.test(name)
+const SECRET_OBJECT_KEY = new RegExp(`^(?:${SECRET_POLICY.objectsOfSecrets.join('|')})$`, 'i')
 
 /**
- * Query and form parameters that carry a credential by their exact name, beside every name
- * `SECRET_NAME` finds (`access_token`, `api_key`, `apikey`, `password`, `secret`, `authorization`,
- * `signature`, `X-Amz-Signature`…): short names that would be words inside a longer field name
- * (`monkey`, `author`). `code` (an OAuth grant) is not among them: too common a word in queries.
+ * Whether a header's value is a credential by the header's name (a credential header's, or a
+ * secret field's), the kit's labels and CORS's headers aside.
  */
-export const SECRET_PARAMETERS: ReadonlySet<string> = new Set([
-  'key',
-  'auth',
-  'sig', // Azure shared access signatures
-  'pass',
-  'pwd',
-  'jwt',
-  'sid',
-])
+export const isSecretHeader = (name: string) =>
+  (SECRET_HEADER.test(name) || SECRET_NAME_PATTERN.test(name)) && !isPublicHeader(name)
+
+/** Whether a field, header or query name names a secret (the public ones the kit declares aside). */
+export const isSecretName = (name: string) => SECRET_NAME_PATTERN.test(name) && !isPublicField(name)
+
+/** Query and form parameters that carry a credential by their exact name (the policy's `parameters`). */
+export const SECRET_PARAMETERS: ReadonlySet<string> = new Set(SECRET_POLICY.parameters)
 
 /** Whether a query or form parameter's name names a secret. */
 export const isSecretParameter = (name: string) =>
@@ -190,7 +172,7 @@ const NO_VALUES = { has: () => false }
 const PLAIN_KEY = 0
 const TOKENS_KEY = 2
 const keyKindOf = (key: string) =>
-  SECRET_OBJECT_KEY.test(key) ? TOKENS_KEY : SECRET_NAME_PATTERN.test(key) ? 1 : PLAIN_KEY
+  SECRET_OBJECT_KEY.test(key) ? TOKENS_KEY : isSecretName(key) ? 1 : PLAIN_KEY
 
 /** A flag about a secret (`hasApiKey: true`, `apiKeyLastFour: null`) gives nothing away. */
 const isFlag = (item: unknown) => typeof item === 'boolean' || item === null
@@ -271,7 +253,8 @@ export const secretsIn = (
     const kind = keyKindOf(key)
     if (kind === TOKENS_KEY && typeof item === 'object' && item !== null) {
       for (const token of Object.values(item)) if (typeof token === 'string') found.add(token)
-    } else if (kind !== PLAIN_KEY && typeof item === 'string') found.add(item)
+    } else if (kind !== PLAIN_KEY && typeof item === 'string' && !isPublicValue(item))
+      found.add(item)
     else secretsIn(item, found, depth + 1)
   }
   return found

@@ -2,7 +2,6 @@ import { setOwn } from '../common/set-own.js'
 import {
   credentialsOfHeader,
   isSecretHeader,
-  isSecretName,
   mayHoldSecret,
   REDACTED,
   redactText,
@@ -51,7 +50,7 @@ const remembered = (test: (text: string) => boolean) => {
 }
 
 /** A header whose value is a credential by its name alone (`authorization`, `cookie`, `x-api-key`). */
-const isCredentialHeader = remembered((name) => isSecretHeader(name) || isSecretName(name))
+const isCredentialHeader = remembered(isSecretHeader)
 /** `mayHoldSecret` of a header's value. */
 const valueMayHoldSecret = remembered(mayHoldSecret)
 

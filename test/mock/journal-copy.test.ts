@@ -9,7 +9,13 @@ const CREATED = {
   launch: { mode: 'cli', pollAfterMs: 500 },
 }
 const PROVIDER = {
-  llmProvider: { id: 'lpr_x', hasApiKey: true, apiKeyLastFour: 'wxyz', modelIds: ['m'] },
+  llmProvider: {
+    id: 'lpr_x',
+    hasApiKey: true,
+    apiKeyLastFour: 'wxyz',
+    modelIds: ['m'],
+    clientSecret: 'loose-secret-5678',
+  },
 }
 
 describe('the journal copy written beside an answer', () => {
@@ -35,7 +41,9 @@ describe('the journal copy written beside an answer', () => {
     const written = writeWithJournalCopy('updateLlmProvider', 200, PROVIDER)
     expect(written?.text).toBe(JSON.stringify(PROVIDER))
     expect(JSON.parse(written?.journalText ?? '')).toEqual(redactJson(PROVIDER))
-    expect(written?.journalText).not.toContain('wxyz')
+    expect(written?.journalText).not.toContain('loose-secret-5678')
+    // Public by the secrets policy: the provider's last four characters are meant to be seen.
+    expect(written?.journalText).toContain('"apiKeyLastFour":"wxyz"')
   })
 
   it('leaves an answer with a field its schema does not name, or another status, to the journal', () => {

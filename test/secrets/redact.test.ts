@@ -54,9 +54,15 @@ describe('isSecretHeader', () => {
 })
 
 describe('redactText', () => {
-  it('keeps a flag about a secret in JSON-like text, and masks the value beside it', () => {
-    const text = redactText('{"hasApiKey":true,"apiKeyLastFour":"cdef","x":null,"api_key": false}')
-    expect(text).toBe('{"hasApiKey":true,"apiKeyLastFour":"[REDACTED]","x":null,"api_key": false}')
+  it('keeps a flag about a secret and a field the kit declares public in JSON-like text, and masks the value beside them', () => {
+    // apiKeyLastFour is public by the policy (the provider's schema shows it): masking it lost it
+    // in a HAR round trip (issue 32).
+    const text = redactText(
+      '{"hasApiKey":true,"apiKeyLastFour":"cdef","x":null,"api_key": false,"apiKey":"sk-abcdef"}',
+    )
+    expect(text).toBe(
+      '{"hasApiKey":true,"apiKeyLastFour":"cdef","x":null,"api_key": false,"apiKey":"[REDACTED]"}',
+    )
   })
 
   it.each([
