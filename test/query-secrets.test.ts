@@ -2,9 +2,9 @@
 // or the end), whatever escapes it holds (issue 17, item 6). Before, masking stopped at the
 // decoded space or `&`: `?password=correct%20horse%20battery` journalled `horse battery`.
 import { describe, expect, it } from 'vitest'
-import { SECRET_PARAMETERS } from '../src/secrets/redact.js'
 import { createMockApp } from '../src/mock/app.js'
 import { createProxyApp } from '../src/proxy/create-proxy-app.js'
+import { SECRET_PARAMETERS } from '../src/secrets/redact.js'
 
 /** A query, and the parts of its secret that must not show: each after an escape. */
 const QUERIES: readonly (readonly [string, readonly string[]])[] = [

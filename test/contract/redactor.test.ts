@@ -1,6 +1,8 @@
 // What the contract reports mask: the user's credentials in every form they can come back in,
 // secrets a server hands out as whole tokens, and nothing of the suite's own test values.
 import { describe, expect, it } from 'vitest'
+import { curlFor } from '../../src/contract/curl.js'
+import { createRedactor } from '../../src/contract/redactor.js'
 import { cookieValuesOf } from '../../src/secrets/cookie-values.js'
 import { createCredentialMasker, credentialForms } from '../../src/secrets/credential-forms.js'
 import { REDACTED } from '../../src/secrets/redact.js'
@@ -8,8 +10,6 @@ import {
   createRememberedSecrets,
   MAX_REMEMBERED_SECRET_BYTES,
 } from '../../src/secrets/remembered-secrets.js'
-import { curlFor } from '../../src/contract/curl.js'
-import { createRedactor } from '../../src/contract/redactor.js'
 
 const TOKEN = 'tok-PLANTED/9f+3c=a1'
 const USER = 'ci-robot'

@@ -1,7 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { secretsIn } from '../../src/secrets/redact.js'
 import { buildCases } from '../../src/contract/cases.js'
 import { type Report, summarize, summaryLine } from '../../src/contract/report.js'
 import { formatReport, formatResultLine } from '../../src/contract/reporters/console.js'
@@ -9,6 +8,7 @@ import { formatJson } from '../../src/contract/reporters/json.js'
 import { formatJunit } from '../../src/contract/reporters/junit.js'
 import { runContract } from '../../src/contract/runner.js'
 import { createMockApp } from '../../src/mock/app.js'
+import { secretsIn } from '../../src/secrets/redact.js'
 
 const SEED = 7
 const PLANTED = {

@@ -3,10 +3,10 @@ import { createAdaptorServer } from '@hono/node-server'
 import fc from 'fast-check'
 import { Hono } from 'hono'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { redactJson } from '../../src/secrets/redact.js'
 import { createMockApp, type MockApp } from '../../src/mock/app.js'
 import { Scenario } from '../../src/mock/scenario.js'
 import { startMockServer } from '../../src/mock/server.js'
+import { redactJson } from '../../src/secrets/redact.js'
 import {
   createJournal,
   type JournalEntry,
