@@ -1,67 +1,22 @@
-import type { Context, Env, Hono } from 'hono'
-import { answerProblem, PROBLEMS } from '../problem.js'
-import { type DashboardAssets, loadDashboardAssets } from './dashboard-assets.js'
-import { DASHBOARD_ASSETS_PATH, DASHBOARD_PATH, isDashboardAssetName } from './dashboard-path.js'
+import type { Env, Hono } from 'hono'
+import type { LoadAssets } from './dashboard-handlers.js'
+import { DASHBOARD_ASSETS_PATH, DASHBOARD_PATH } from './dashboard-path.js'
 
-// The page reads everything it shows from the admin API with fetch; it needs no inline script or
-// style, no eval, and nothing from another host (it works offline).
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "connect-src 'self'",
-  "img-src 'self' data:",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ')
-
-/** The page shows live data it fetches: nothing of it is worth caching or leaking in a Referer. */
-const DASHBOARD_HEADERS = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-  'cross-origin-resource-policy': 'same-origin',
+/** The page's handlers, loaded on the first request for it: a page's MSW bundle starts without them. */
+let handlers: Promise<typeof import('./dashboard-handlers.js')> | undefined
+const handlersOf = () => {
+  handlers ??= import('./dashboard-handlers.js')
+  return handlers
 }
-
-/** The page: a frame the script fills in. It holds no data (it is served past the admin token). */
-const PAGE = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>worker-api-kit dashboard</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="${DASHBOARD_ASSETS_PATH}/dashboard.css">
-<script src="${DASHBOARD_ASSETS_PATH}/dashboard.js" defer></script>
-</head>
-<body>
-<noscript>This page needs JavaScript. The admin API is under /__mock/ (health, requests, state).</noscript>
-<main id="app" aria-live="polite"></main>
-</body>
-</html>
-`
-
-const missing = (c: Context) =>
-  answerProblem(c, PROBLEMS.dashboardAssetsMissing(), { headers: DASHBOARD_HEADERS })
 
 /**
  * `GET /__mock/` (the dashboard page) and `GET /__mock/dashboard/:name` (its two files), for the
  * mock and for the proxy: the page reads `/__mock/health` to learn which of them it talks to.
  * The admin guard in front decides who may load them (`isDashboardPath`).
  */
-export const registerDashboard = <E extends Env>(
-  app: Hono<E>,
-  load: () => DashboardAssets | undefined = loadDashboardAssets,
-) => {
-  app.get(DASHBOARD_PATH, (c) => (load() ? c.html(PAGE, 200, DASHBOARD_HEADERS) : missing(c)))
-  app.get(`${DASHBOARD_ASSETS_PATH}/:name`, (c) => {
-    const name = c.req.param('name')
-    if (!isDashboardAssetName(name))
-      return answerProblem(c, PROBLEMS.dashboardAssetNotFound(), { headers: DASHBOARD_HEADERS })
-    const asset = load()?.get(name)
-    if (!asset) return missing(c)
-    return c.body(asset.body, 200, { ...DASHBOARD_HEADERS, 'content-type': asset.type })
-  })
+export const registerDashboard = <E extends Env>(app: Hono<E>, load?: LoadAssets) => {
+  app.get(DASHBOARD_PATH, async (c) => (await handlersOf()).dashboardPage(c, load))
+  app.get(`${DASHBOARD_ASSETS_PATH}/:name`, async (c) =>
+    (await handlersOf()).dashboardAsset(c, load),
+  )
 }
