@@ -158,12 +158,24 @@ export const mergeLlmProvider = (
 })
 
 /** Keys shorter than this show no characters at all: four of eight would give half away. */
-const MIN_KEY_LENGTH_FOR_HINT = 16
+export const MIN_KEY_LENGTH_FOR_HINT = 16
+
+/**
+ * A hint shows four printable ASCII characters: a key ending in blanks, a tab or a non-ASCII
+ * character (half a surrogate pair, even) shows none, as a scenario file may only say.
+ */
+const SHOWABLE_HINT = /^[!-~]{4}$/
+
+/** The last four characters of a key, when they make a hint; else null. */
+const hintOf = (apiKey: string | null) => {
+  if (apiKey === null || apiKey.length < MIN_KEY_LENGTH_FOR_HINT) return null
+  const lastFour = apiKey.slice(-4)
+  return SHOWABLE_HINT.test(lastFour) ? lastFour : null
+}
 
 /** The provider as the API returns it: everything but the key, which becomes a mask. */
 export const toMockLlmProvider = ({ apiKey, ...rest }: LlmProviderRecord): MockLlmProvider => ({
   ...rest,
   hasApiKey: apiKey !== null,
-  apiKeyLastFour:
-    apiKey !== null && apiKey.length >= MIN_KEY_LENGTH_FOR_HINT ? apiKey.slice(-4) : null,
+  apiKeyLastFour: hintOf(apiKey),
 })

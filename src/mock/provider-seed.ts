@@ -25,7 +25,8 @@ export const providerSeedOf = (
         memberIds: shown.memberIds,
         teamIds: shown.teamIds,
         hasApiKey: shown.hasApiKey,
-        ...(shown.apiKeyLastFour === null ? {} : { apiKeyLastFour: shown.apiKeyLastFour }),
+        // A key that shows no characters says so (null): loaded, it shows none either.
+        ...(shown.hasApiKey ? { apiKeyLastFour: shown.apiKeyLastFour } : {}),
       }),
     },
   }

@@ -1,4 +1,5 @@
 import type { MockWorkerStatus } from '../schemas/worker.js'
+import { MIN_KEY_LENGTH_FOR_HINT } from './factories.js'
 import type { Lifecycle } from './lifecycle.js'
 import type { WorkerRecord } from './store.js'
 
@@ -23,6 +24,13 @@ export const withSeededStatus = (
 /** Characters of a stored key the mock shows (`apiKeyLastFour`). */
 const SHOWN_KEY_CHARACTERS = 4
 
-/** A stand-in key ending with the last four characters a recording kept, when it kept them. */
-export const standInKey = (drawn: string, lastFour: string | undefined): string =>
-  lastFour === undefined ? drawn : `${drawn.slice(0, -SHOWN_KEY_CHARACTERS)}${lastFour}`
+/**
+ * A stand-in key ending with the last four characters a recording kept, when it kept them; one
+ * too short to show any (`null`: the key it stands for showed none, an export says so).
+ */
+export const standInKey = (drawn: string, lastFour: string | null | undefined): string =>
+  lastFour === undefined
+    ? drawn
+    : lastFour === null
+      ? drawn.slice(0, MIN_KEY_LENGTH_FOR_HINT - 1)
+      : `${drawn.slice(0, -SHOWN_KEY_CHARACTERS)}${lastFour}`

@@ -205,7 +205,12 @@ export const createRecording = (
     orgId = state.organization.id
     const { id, hasApiKey, apiKeyLastFour, ...fields } = state.llmProvider
     if (id !== undefined)
-      provider = { id, fields, hasApiKey: hasApiKey === true, lastFour: apiKeyLastFour }
+      provider = {
+        id,
+        fields,
+        hasApiKey: hasApiKey === true,
+        lastFour: apiKeyLastFour ?? undefined,
+      }
     measureHead()
     for (const worker of state.workers) keepWorker(worker)
   }

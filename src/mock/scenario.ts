@@ -163,10 +163,12 @@ const SeedLlmProvider = z
     /**
      * The last four characters of the stored key, as the target showed them (a recording): the
      * stand-in key ends with them, so the mock's `apiKeyLastFour` answers them. Never more than four.
+     * `null`: the key shows none (too short for a hint), as an export of such a provider says.
      */
     apiKeyLastFour: z
       .string()
       .regex(/^[!-~]{4}$/, 'four printable ASCII characters')
+      .nullable()
       .optional(),
     memberIds,
     teamIds,
