@@ -2,10 +2,11 @@
  * Every form a credential can come back in: a server may echo the header value whole, the token
  * after its scheme, the user and password inside a Basic credential, or any of them URL-encoded,
  * JSON-escaped, HTML-escaped (or every character as a numeric reference), hex (either case) or
- * base64-encoded. Masking each of these forms wherever it occurs
- * keeps a credential given on the command line out of every output.
+ * base64-encoded, at any offset of a longer base64 text too. Masking each of these forms wherever it
+ * occurs keeps a credential given on the command line out of every output.
  */
 
+import { base64Forms } from './base64-forms.js'
 import { isPublicValue } from './policy.js'
 import { REDACTED } from './redact.js'
 
@@ -32,12 +33,6 @@ const USER_PASS = /^([^\u0000-\u001F:]*):([^\u0000-\u001F]*)$/
 // Plain code, no Buffer: the mock masks with these in browsers too (the MSW handlers).
 
 const utf8 = (text: string) => new TextEncoder().encode(text)
-const bytesToBinary = (bytes: Uint8Array) => {
-  let binary = ''
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return binary
-}
-const base64Of = (text: string) => btoa(bytesToBinary(utf8(text)))
 const hexOf = (text: string) =>
   Array.from(utf8(text), (byte) => byte.toString(16).padStart(2, '0')).join('')
 
@@ -90,7 +85,6 @@ const htmlReferences = (text: string, radix: 10 | 16, upper = false) =>
     })
     .join('')
 
-/** The ways one piece of text is written back: as is, and in each encoding a server may apply. */
 /**
  * The URL-encoded forms of a text: none for one with an unpaired surrogate, which `encodeURI`
  * refuses (a URIError) and no URL can carry; a client may still send such a key in JSON.
@@ -111,28 +105,24 @@ const urlEncodingsOf = (text: string): string[] => {
   }
 }
 
-const encodingsOf = (text: string): string[] => {
-  const base64 = base64Of(text)
-  return [
-    text,
-    ...urlEncodingsOf(text),
-    jsonEscaped(text),
-    jsonAsciiEscaped(text),
-    jsonEscaped(text).replaceAll('/', '\\/'), // PHP's json_encode
-    jsonEscaped(jsonEscaped(text)), // JSON inside a JSON string
-    htmlEscaped(text),
-    base64,
-    base64.replace(/=+$/, ''),
-    base64.replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, ''), // base64url
-    jsonUnitEscaped(text),
-    jsonUnitEscaped(text, true),
-    hexOf(text),
-    hexOf(text).toUpperCase(),
-    htmlReferences(text, 10),
-    htmlReferences(text, 16),
-    htmlReferences(text, 16, true),
-  ]
-}
+/** The ways one piece of text is written back: as is, and in each encoding a server may apply. */
+const encodingsOf = (text: string): string[] => [
+  text,
+  ...urlEncodingsOf(text),
+  jsonEscaped(text),
+  jsonAsciiEscaped(text),
+  jsonEscaped(text).replaceAll('/', '\\/'), // PHP's json_encode
+  jsonEscaped(jsonEscaped(text)), // JSON inside a JSON string
+  htmlEscaped(text),
+  ...base64Forms(text),
+  jsonUnitEscaped(text),
+  jsonUnitEscaped(text, true),
+  hexOf(text),
+  hexOf(text).toUpperCase(),
+  htmlReferences(text, 10),
+  htmlReferences(text, 16),
+  htmlReferences(text, 16, true),
+]
 
 /**
  * Every form of one credential value worth searching for, longest first (so that a longer form is
