@@ -5,8 +5,8 @@ import {
 } from '../secrets/index.js'
 
 /**
- * Keys a session masks in every form (hex in either case, HTML character references, base64,
- * URL-encoding): the latest few its clients set. A key is set rarely; each new one rebuilds the
+ * Keys masked in every form (hex in either case, HTML character references, base64,
+ * URL-encoding): the latest its clients set, in every session of the app. A key is set rarely; each new one rebuilds the
  * one pattern of all their forms.
  */
 const MAX_KEYS = 8

@@ -19,7 +19,7 @@ import { createStore, DEFAULT_STORE_LIMITS, type Store, type StoreLimits } from 
  */
 const SEED_EPOCH_MS = Date.UTC(2026, 0, 1)
 
-/** Bytes of secrets a session remembers to mask (keys and tokens its clients sent); the oldest go first. */
+/** Bytes of secrets a session of its own remembers (keys and tokens its clients sent); the oldest go first. */
 const MAX_SESSION_SECRET_BYTES = 64 * 1024
 
 /** Per-rule memory of a session: how often each rule applied, and recent hits for rate limits. */
@@ -74,6 +74,11 @@ export type SessionOptions = {
   state?: ScenarioState | undefined
   /** The time the session starts at (its seeded workers' ages count back from it). */
   now: number
+  /**
+   * The secrets it masks: the app's one book, which every session shares (a key given in one
+   * session is masked in every other's journal, state and export). Default: a book of its own.
+   */
+  secrets?: SessionSecrets
 }
 
 /** FNV-1a (32 bit) of a label and a seed: the seed of one named stream drawn from a seed. */
@@ -127,6 +132,7 @@ export const createSession = ({
   scenario,
   state = scenario.state ?? EMPTY_STATE,
   now,
+  secrets = createSessionSecrets(MAX_SESSION_SECRET_BYTES),
 }: SessionOptions): Session => {
   const sessionSeed = scenario.seed ?? seed
   // The ids the mock printed hold in every session and scenario: a scenario's own seed seeds its
@@ -172,7 +178,7 @@ export const createSession = ({
     random: ids ?? random,
     draws: createRandom(streamSeed(sessionSeed, 'draws')),
     store,
-    secrets: createSessionSecrets(MAX_SESSION_SECRET_BYTES),
+    secrets,
     rules: freshRules(scenario),
     runtimeRules: [],
     orgId,

@@ -3,6 +3,7 @@
 import { createRandom } from './internal/random.js'
 import { EMPTY_STATE, type Scenario, type ScenarioState } from './scenario.js'
 import { createSession, type Session, streamSeed, withBehaviour } from './session.js'
+import { createSessionSecrets } from './session-secrets.js'
 import { DEFAULT_MAX_SESSION_BYTES, type StoreLimits } from './store.js'
 
 /** Most sessions kept at once; past it the least recently used is dropped (docs/limits.md#limits). */
@@ -14,6 +15,9 @@ export const DEFAULT_MAX_SESSIONS = 100
  * budget: a bound a laptop bears, where 100 × 8 MiB would not. assumption: see docs/limits.md#limits
  */
 const DEFAULT_MAX_TOTAL_BYTES = 256 * 1024 * 1024
+
+/** Bytes of secrets the app's one book remembers over all its sessions; the oldest go first. */
+const MAX_APP_SECRET_BYTES = 1024 * 1024
 
 export type Sessions = ReturnType<typeof createSessions>
 
@@ -44,6 +48,9 @@ export const createSessions = (options: {
     maxBytes: options.limits.maxBytes ?? DEFAULT_MAX_SESSION_BYTES,
   }
   const maxTotalBytes = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES
+  // One book of secrets for the app: what any session learns (a key, a token a client sent) is
+  // masked in every session's journal, state and export, and a reset forgets none of it.
+  const secrets = createSessionSecrets(MAX_APP_SECRET_BYTES)
   // What a named session creates is drawn from one stream of the app: two sessions creating in
   // the same millisecond never hand out the same worker id or tokens, whatever their names. The
   // default session keeps the seed's own sequence (the fixtures and the printed ids stand on it).
@@ -92,6 +99,7 @@ export const createSessions = (options: {
         scenario,
         state: state ?? scenario.state ?? options.defaultState?.() ?? EMPTY_STATE,
         now: options.clock(),
+        secrets,
       }),
     )
   /** `id` under `scenario`: its data kept when the scenario declares none, else started afresh. */

@@ -26,6 +26,7 @@ type Step =
   | { kind: 'key'; session: SessionId; key: string }
   | { kind: 'admin-key'; session: SessionId; key: string }
   | { kind: 'admin-add'; session: SessionId; name: string; status: 'stopped' | 'running' }
+  | { kind: 'echo-key'; session: SessionId; nth: number }
 
 const name = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ._-]{0,20}$/)
 const session = fc.constantFrom(...SESSIONS)
@@ -39,6 +40,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('rename' as const), session, name }),
   fc.record({ kind: fc.constant('key' as const), session, key: apiKey }),
   fc.record({ kind: fc.constant('admin-key' as const), session, key: apiKey }),
+  // A worker named with a key some session was given earlier (a page echoing what it holds).
+  fc.record({ kind: fc.constant('echo-key' as const), session, nth: fc.nat(5) }),
   fc.record({
     kind: fc.constant('admin-add' as const),
     session,
@@ -88,6 +91,10 @@ const run = async (app: MockApp, steps: readonly Step[]) => {
         source: 'custom',
         apiKey: s.key,
       })
+    } else if (s.kind === 'echo-key') {
+      const key = keys[s.nth % Math.max(1, keys.length)]
+      if (key !== undefined && key.trim() !== '')
+        await send('POST', '/v1/workers', s.session, { name: key, destination: 'local' })
     } else if (s.kind === 'admin-key') {
       keys.push(s.key)
       await send('PATCH', '/__mock/state/llm-provider', s.session, { apiKey: s.key })
