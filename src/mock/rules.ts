@@ -1,5 +1,6 @@
 import type { OperationId } from '../api/operations.js'
 import { answerProblem, PROBLEMS } from '../server/index.js'
+import { freshForMasked } from './fresh-for-masked.js'
 import { createDrawTape } from './internal/draw-tape.js'
 import type { Latency, Rule } from './scenario.js'
 import type { Session } from './session.js'
@@ -188,7 +189,11 @@ export const applyRules = async (
       effects.push(`respond ${rule.respond.status}`)
       return {
         kind: 'respond',
-        response: json(rule.respond.status, rule.respond.body, rule.respond.headers ?? {}),
+        response: json(
+          rule.respond.status,
+          freshForMasked(rule.respond.body, session.random),
+          rule.respond.headers ?? {},
+        ),
         applied: settled(applied),
       }
     }

@@ -10,6 +10,7 @@ export {
   isSecretHeader,
   isSecretName,
   isSecretParameter,
+  maskedValueLength,
   mayHoldSecret,
   REDACTED,
   redactJson,

@@ -158,6 +158,20 @@ const redactedText = (text: string): string => {
 export const redactText = (text: string): string =>
   MAY_NEED_REDACTING.test(text) ? redactedText(text) : text
 
+/** A value as `maskValue` writes it: the mask, and the length of what it hid when that was a string. */
+const MASKED_VALUE = /^\[REDACTED\](?: \((\d{1,7}) chars\))?$/
+
+/**
+ * Whether a string is a whole value the kit masked (`[REDACTED] (36 chars)`), and the length it
+ * hid (null when not written): a masked copy that comes back as data (a rule made from a journal
+ * entry) is answered as a fresh value of that length, never as the mask.
+ */
+export const maskedValueLength = (text: string): number | null | undefined => {
+  const match = MASKED_VALUE.exec(text)
+  if (!match) return undefined
+  return match[1] === undefined ? null : Number(match[1])
+}
+
 /** A masked value, with its length; one masked already (a proxy masks before it journals) stays as it is. */
 const maskValue = (value: unknown) =>
   typeof value !== 'string'
