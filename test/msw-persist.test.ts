@@ -146,6 +146,43 @@ describe('msw handlers with persist', () => {
     expect(before.status).toBe(200)
   })
 
+  it('write to storage no key and no token a page sent, echoed in the provider or a worker', async () => {
+    const storage = mapStorage()
+    const bearer = 'tok-persist-0123456789-abcdefghij'
+    await page(storage, async (call) => {
+      const ids = (await call('GET', '/__mock/state')).body as {
+        orgId: string
+        llmProviders: { id: string }[]
+      }
+      const provider = ids.llmProviders[0]?.id ?? ''
+      expect(
+        (
+          await call('PATCH', `/v1/orgs/${ids.orgId}/llm-providers/${provider}`, {
+            source: 'custom',
+            apiKey: API_KEY,
+            customConfigText: `key: ${API_KEY}, again ${API_KEY}`,
+          })
+        ).status,
+      ).toBe(200)
+      expect(
+        (
+          await call(
+            'POST',
+            '/v1/workers',
+            { name: `echo ${bearer}`, destination: 'local' },
+            {
+              authorization: `Bearer ${bearer}`,
+            },
+          )
+        ).status,
+      ).toBe(201)
+    })
+    const saved = storage.map.get(KEY) ?? ''
+    expect(saved).not.toBe('')
+    expect.soft(saved).not.toContain(API_KEY)
+    expect.soft(saved).not.toContain(bearer)
+  })
+
   it('keep the scenario a session was switched to', async () => {
     const storage = mapStorage()
     const session = { 'x-mock-session': 'slow-tab' }

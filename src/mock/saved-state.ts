@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { MockControl } from './admin.js'
+import { maskedForWriting } from './masked-for-writing.js'
 import { providerSeedOf } from './provider-seed.js'
 import { MAX_SEED_WORKERS, type Scenario, ScenarioName, ScenarioState } from './scenario.js'
 import type { Session } from './session.js'
@@ -88,7 +89,8 @@ export const saveState = (
     sessions: sessions.map((session) => ({
       id: session.id,
       scenario: session.scenario.name,
-      state: seedOf(session),
+      // Storage is a place the kit writes: through the book of secrets, as an export is.
+      state: maskedForWriting(session, seedOf(session)),
       draws: session.draws.save(),
       rules: session.rules,
     })),

@@ -1,9 +1,10 @@
 import type { Context } from 'hono'
 import { utf8Length } from '../common/utf8-length.js'
 import { redactJson } from '../secrets/index.js'
-import { answerProblem, excerptStrings, PROBLEMS } from '../server/index.js'
+import { answerProblem, PROBLEMS } from '../server/index.js'
 import type { MockEnv } from './env.js'
 import { MAX_AGE_MS } from './lifecycle.js'
+import { maskedForWriting } from './masked-for-writing.js'
 import { providerSeedOf } from './provider-seed.js'
 import { remainingOf } from './runtime-rule.js'
 import { MAX_SEED_WORKERS, type Rule, type ScenarioInput, type SeedWorker } from './scenario.js'
@@ -39,9 +40,7 @@ const exportedWorker = (record: WorkerRecord, now: number): ExportedWorker => {
 /** A scenario file as exported: its rules masked (see `scenarioOf`), so typed as JSON only. */
 type ExportedScenario = Omit<ScenarioInput, 'rules'> & { readonly rules: readonly unknown[] }
 
-/** A value with every string through the session's mask: a secret its clients sent never shows. */
-const masked = <T>(session: Session, value: T): T =>
-  excerptStrings(value, Number.POSITIVE_INFINITY, session.secrets.mask)
+const masked = maskedForWriting
 
 /**
  * A rule as it stands after `applied` uses: a counted rule with the uses it has left, none when it

@@ -27,7 +27,7 @@ it("answers a rule made from a journal entry's masked copy with fresh tokens the
     entries: { response: { body: { tokens: Record<string, string> } } }[]
   }
   const copy = entries[0]?.response.body
-  expect(copy?.tokens.owner).toMatch(/^\[REDACTED\]/) // the journal's copy is masked
+  expect(copy?.tokens['owner']).toMatch(/^\[REDACTED\]/) // the journal's copy is masked
   const rule = await fetch(`${mock.url}/__mock/rules`, {
     method: 'POST',
     headers: json,
