@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { createMockApp } from '../src/mock/app.js'
 import { createProxyApp } from '../src/proxy/create-proxy-app.js'
+import { SECRET_POLICY } from '../src/secrets/policy.js'
 import { SECRET_PARAMETERS } from '../src/secrets/redact.js'
 
 /** A query, and the parts of its secret that must not show: each after an escape. */
@@ -29,6 +30,7 @@ const NAMES = [
   'sig',
   'signature',
   ...SECRET_PARAMETERS,
+  ...SECRET_POLICY.exactFieldNames,
 ]
 
 const createBody = {

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
+import { multipartFields } from '../common/multipart-fields.js'
 import { percentDecoded } from '../common/percent-decoded.js'
-import { cookieValuesOf, isSecretParameter, secretsIn } from '../secrets/index.js'
+import { cookieValuesOf, isPublicValue, isSecretParameter, secretsIn } from '../secrets/index.js'
 import { requestCredentials } from '../server/index.js'
 
 // The credentials one HAR entry shows the app sending or being given, whatever host or path it
@@ -11,60 +12,101 @@ const NameValue = z.object({ name: z.string(), value: z.string() })
 /** A list of name/value pairs, or none where the file has something else (the HAR reader's shape check is elsewhere). */
 const Pairs = z.array(NameValue).optional().catch(undefined)
 
+/** A body as HAR writes it: its media type, and its text or (a form's) its parsed fields. */
+const Body = z.object({
+  mimeType: z.string().optional().catch(undefined),
+  text: z.string().optional().catch(undefined),
+  encoding: z.string().optional().catch(undefined),
+})
+
 /** HAR 1.2's places that carry credentials, read leniently: what is not of this shape is skipped. */
 const Carriers = z.object({
   request: z
     .object({
       headers: Pairs,
       cookies: Pairs,
-      postData: z
-        .object({
-          text: z.string().optional().catch(undefined),
-          params: z
-            .array(z.object({ name: z.string(), value: z.string().optional() }))
-            .optional()
-            .catch(undefined),
-        })
+      postData: Body.extend({
+        params: z
+          .array(z.object({ name: z.string(), value: z.string().optional() }))
+          .optional()
+          .catch(undefined),
+      })
         .optional()
         .catch(undefined),
     })
     .optional()
     .catch(undefined),
-  response: z.object({ headers: Pairs, cookies: Pairs }).optional().catch(undefined),
+  response: z
+    .object({ headers: Pairs, cookies: Pairs, content: Body.optional().catch(undefined) })
+    .optional()
+    .catch(undefined),
 })
+type Body = z.infer<typeof Body>
 
-/** The secret fields of a JSON body, or the secret parameters of a form body. */
-const bodySecrets = (text: string): string[] => {
+/** A body's text: base64 decoded (DevTools writes binary answers so); none where it does not decode. */
+const textOf = ({ text, encoding }: Body): string | undefined => {
+  if (text === undefined || encoding === undefined || encoding === '') return text
+  if (encoding.toLowerCase() !== 'base64') return undefined
+  try {
+    const binary = atob(text)
+    return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))
+  } catch {
+    return undefined
+  }
+}
+
+/** The secret fields of a JSON body, of a multipart form, or of a form body. */
+const bodySecrets = (body: Body | undefined): string[] => {
+  const text = body === undefined ? undefined : textOf(body)
+  if (text === undefined || text === '') return []
   try {
     return [...secretsIn(JSON.parse(text))]
   } catch {
-    return [...new URLSearchParams(text)].flatMap(([name, value]) =>
-      isSecretParameter(name) ? [value] : [],
-    )
+    const mediaType = body?.mimeType ?? ''
+    const fields = /^multipart\//i.test(mediaType)
+      ? multipartFields(text, mediaType)
+      : [...new URLSearchParams(text)]
+    return fields.flatMap(([name, value]) => (isSecretParameter(name) ? [value] : []))
   }
 }
 
 /**
- * Every credential `entry` carries: credential headers (each cookie of a `Cookie` on its own, the
- * value a `Set-Cookie` sets), HAR's parsed cookies, secret query and form parameters, the password
- * of a URL, and the secret fields of a JSON body.
+ * A user name at least this long beside a password is a token too (`https://TOKEN:x-oauth-basic@`);
+ * a shorter one is a login's name (`deploy`), which would mask an ordinary word.
+ */
+const MIN_TOKEN_USER_NAME = 20
+
+/** A URL's credentials, as written and decoded: its password, and a user name standing for a token. */
+const userInfoOf = ({ username, password }: URL): string[] => {
+  const isToken = password === '' || username.length >= MIN_TOKEN_USER_NAME
+  return [isToken ? username : '', password].flatMap((part) =>
+    part === '' ? [] : [part, percentDecoded(part)],
+  )
+}
+
+const asPairs = (pairs: { name: string; value: string }[] | undefined) =>
+  (pairs ?? []).map(({ name, value }) => [name, value] as const)
+
+/**
+ * Every credential `entry` carries, in its request and in its answer alike (a login answers with
+ * the token the app sends from then on): credential headers (each cookie of a `Cookie` on its own,
+ * the value each line of a `Set-Cookie` sets), HAR's parsed cookies, secret query and form
+ * parameters (multipart ones too), the user name and password of a URL, and the secret fields of a
+ * JSON body (an OAuth answer's `access_token`, a login's `pass`). The kit's ids are public.
  */
 export const harCredentials = (entry: unknown, url: URL): string[] => {
   const parsed = Carriers.safeParse(entry)
   if (!parsed.success) return []
   const { request, response } = parsed.data
   const found: string[] = []
-  const headers = (request?.headers ?? []).map(({ name, value }) => [name, value] as const)
-  found.push(...requestCredentials(headers))
-  for (const { name, value } of response?.headers ?? [])
-    if (name.toLowerCase() === 'set-cookie') found.push(...cookieValuesOf(value, true))
+  found.push(...requestCredentials(asPairs(request?.headers)))
+  found.push(...requestCredentials(asPairs(response?.headers)))
   for (const { name, value } of [...(request?.cookies ?? []), ...(response?.cookies ?? [])])
     found.push(...cookieValuesOf(`${name}=${value}`))
   for (const [name, value] of url.searchParams) if (isSecretParameter(name)) found.push(value)
-  if (url.password !== '') found.push(url.password, percentDecoded(url.password))
+  found.push(...userInfoOf(url))
   for (const { name, value } of request?.postData?.params ?? [])
     if (value !== undefined && isSecretParameter(name)) found.push(value)
-  const text = request?.postData?.text
-  if (text !== undefined) found.push(...bodySecrets(text))
-  return found.filter((value) => value !== '')
+  found.push(...bodySecrets(request?.postData), ...bodySecrets(response?.content))
+  return found.filter((value) => value !== '' && !isPublicValue(value))
 }

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { matchOperation } from '../api/match-operation.js'
 import { tooDeepAt } from '../common/too-deep-at.js'
-import { createCredentialMasker, createRememberedSecrets, secretsIn } from '../secrets/index.js'
+import { createCredentialMasker, createRememberedSecrets } from '../secrets/index.js'
 import { harCredentials } from './har-credentials.js'
 import { createRecording } from './recording.js'
 import type { ScenarioInput } from './scenario.js'
@@ -137,14 +137,13 @@ export const scenarioFromHar = (raw: unknown, source: string): ScenarioInput => 
     } catch {
       return refuse(source, [...at, 'request', 'url'], 'not an absolute URL')
     }
-    // Every entry's, the API's or not: a token sent elsewhere may come back in an API answer.
+    // Every entry's, the API's or not, its request's and its answer's: a token sent elsewhere or
+    // answered by a login may come back in an API answer.
     for (const secret of harCredentials(item, url)) secrets.add(secret)
     const matched = matchOperation(entry.request.method.toUpperCase(), apiPathOf(url))
     if (!matched) continue
     const requestJson = parsedJson(entry.request.postData?.text)
     const responseJson = parsedJson(contentText(source, at, entry))
-    // The request body's secrets are among harCredentials' above; the answer's are learnt here.
-    for (const secret of secretsIn(responseJson)) secrets.add(secret)
     exchanges.push({
       origin: url.origin,
       matched,

@@ -5,6 +5,7 @@
 export { cookieValuesOf, credentialsOfHeader } from './cookie-values.js'
 export { createCredentialMasker, credentialForms } from './credential-forms.js'
 export { maskedStrings } from './masked-strings.js'
+export { isPublicValue } from './policy.js'
 export {
   holdsSecret,
   isSecretHeader,

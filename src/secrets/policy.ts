@@ -23,8 +23,15 @@ export const SECRET_POLICY = {
     'signature',
   ],
   /**
+   * A secret's field name by its exact name (any letter case), wherever a field name stands (a JSON
+   * key, a query or form field): short names that would be words inside a longer name (`passage`,
+   * `author`, `inside`), so never matched as a part.
+   */
+  exactFieldNames: ['pass', 'pwd', 'jwt', 'auth', 'sid', 'sessionid', 'session_id', 'session-id'],
+  /**
    * A credential header's name: broader than a field's, since a header carries nothing else
-   * (`X-Auth`, `X-Auth-Key-Id`, `X-Client-Key`, `X-Hub-Signature-256`, `X-Session-Id`).
+   * (`X-Auth`, `X-Auth-Key-Id`, `X-Client-Key`, `X-Hub-Signature-256`, `X-Session-Id`, `X-Sig`,
+   * `DPoP`).
    */
   headerNames: [
     'auth',
@@ -41,13 +48,16 @@ export const SECRET_POLICY = {
     'jwt',
     'csrf',
     'xsrf',
+    '(?:^|-)sig(?:-|$)', // a word of the name (`X-Sig`, `X-Sig-256`), never inside one (`X-Design`)
+    'dpop',
   ],
   /**
    * Query and form parameters that carry a credential by their exact name, beside every field
-   * name: short names that would be words inside a longer name (`monkey`, `author`). `code` (an
-   * OAuth grant) is not among them: too common a word in queries.
+   * name and exact field name: short names that would be words inside a longer name (`monkey`,
+   * `design`), too common as a JSON key to be a secret's there. `code` (an OAuth grant) is not
+   * among them: too common a word in queries.
    */
-  parameters: ['key', 'auth', 'sig', 'pass', 'pwd', 'jwt', 'sid'],
+  parameters: ['key', 'sig'],
   /** An object each of whose values is a secret: a create's `tokens`. */
   objectsOfSecrets: ['tokens'],
   /** The kit's own headers: a session's or a scenario's name, a label, never a credential. */

@@ -13,6 +13,12 @@ export const REDACTED = '[REDACTED]'
 const SECRET_NAME = SECRET_POLICY.fieldNames.join('|')
 const SECRET_NAME_PATTERN = new RegExp(SECRET_NAME, 'i')
 
+/** Field names that are a secret's only whole (the policy's `exactFieldNames`), lowercase. */
+const EXACT_FIELD_NAMES: ReadonlySet<string> = new Set(SECRET_POLICY.exactFieldNames)
+/** A secret's field name, or an exact one standing as a word of its own, somewhere in a text. */
+const NAMED_IN_TEXT = `${SECRET_NAME}|\\b(?:${SECRET_POLICY.exactFieldNames.join('|')})\\b`
+const NAMED_IN_TEXT_PATTERN = new RegExp(NAMED_IN_TEXT, 'i')
+
 /** A credential header's name (the policy's `headerNames`). */
 const SECRET_HEADER = new RegExp(SECRET_POLICY.headerNames.join('|'), 'i')
 
@@ -27,7 +33,9 @@ export const isSecretHeader = (name: string) =>
   (SECRET_HEADER.test(name) || SECRET_NAME_PATTERN.test(name)) && !isPublicHeader(name)
 
 /** Whether a field, header or query name names a secret (the public ones the kit declares aside). */
-export const isSecretName = (name: string) => SECRET_NAME_PATTERN.test(name) && !isPublicField(name)
+export const isSecretName = (name: string) =>
+  (SECRET_NAME_PATTERN.test(name) || EXACT_FIELD_NAMES.has(name.toLowerCase())) &&
+  !isPublicField(name)
 
 /** Query and form parameters that carry a credential by their exact name (the policy's `parameters`). */
 export const SECRET_PARAMETERS: ReadonlySet<string> = new Set(SECRET_POLICY.parameters)
@@ -37,7 +45,7 @@ export const isSecretParameter = (name: string) =>
   isSecretName(name) || SECRET_PARAMETERS.has(name.toLowerCase())
 
 /** A secret-looking name, a credential scheme, or an escape that could spell either. */
-const MAY_HOLD_SECRET = new RegExp(`${SECRET_NAME}|\\\\u|%|\\b(?:Bearer|Basic)\\s`, 'i')
+const MAY_HOLD_SECRET = new RegExp(`${NAMED_IN_TEXT}|\\\\u|%|\\b(?:Bearer|Basic)\\s`, 'i')
 
 /**
  * Whether text could carry a secret: a secret-looking name, a `Bearer`/`Basic` credential, or a
@@ -110,7 +118,7 @@ const maskIfSecret = (isSecret: boolean, whole: string, head: string, value: str
  * scheme. Most answers hold none: they are given back as they are, without the passes below.
  */
 const MAY_NEED_REDACTING = new RegExp(
-  [SECRET_NAME, ...SECRET_PARAMETERS, '%', 'Bearer', 'Basic'].join('|'),
+  [NAMED_IN_TEXT, ...SECRET_PARAMETERS, '%', 'Bearer', 'Basic'].join('|'),
   'iu',
 )
 
@@ -121,7 +129,7 @@ const MAY_NEED_REDACTING = new RegExp(
  * as the pass would give it: no regex walks it.
  */
 const mayHoldFormField = (text: string) => text.includes('=')
-const mayHoldNamedField = (text: string) => text.includes(':') && SECRET_NAME_PATTERN.test(text)
+const mayHoldNamedField = (text: string) => text.includes(':') && NAMED_IN_TEXT_PATTERN.test(text)
 const mayHoldCredential = (text: string) => text.includes('Bearer') || text.includes('Basic')
 
 /** `redactText`'s passes, on a text that may need them. */

@@ -62,6 +62,26 @@ const rows: Row[] = [
       body: { name: 'plain', destination: 'local', [field]: secret },
     }
   }),
+  ...SECRET_POLICY.exactFieldNames.flatMap((field): Row[] => {
+    const secret = secretFor(field)
+    const inQuery = secretFor(`query${field}`)
+    return [
+      {
+        carrier: `JSON field "${field}"`,
+        secret,
+        headers: {},
+        query: '',
+        body: { name: 'plain', destination: 'local', [field]: secret },
+      },
+      {
+        carrier: `query ?${field}=`,
+        secret: inQuery,
+        headers: {},
+        query: `?${field}=${inQuery}`,
+        body: { name: 'plain', destination: 'local' },
+      },
+    ]
+  }),
 ]
 
 let mock: MockServer
