@@ -1,9 +1,8 @@
 import { BodyTooLarge, describeTransportError, type TransportError } from '../contract/index.js'
 import {
-  AnswerTooLarge,
   type Fetch,
   type ForwardOptions,
-  forwardRequest,
+  loadForwarder,
   type Forwarded as Sent,
 } from '../server/index.js'
 
@@ -17,8 +16,9 @@ export type Forwarded =
 /** Sends one request on to the target (the server layer's forwarder), a failure judged as the contract's. */
 export const forward = async (
   options: ForwardOptions,
-  request: Parameters<typeof forwardRequest>[1],
+  request: Parameters<Awaited<ReturnType<typeof loadForwarder>>['forwardRequest']>[1],
 ): Promise<Forwarded> => {
+  const { forwardRequest, AnswerTooLarge } = await loadForwarder()
   const sent = await forwardRequest(options, request)
   if (sent.kind === 'answer') return sent
   const cause =

@@ -5,10 +5,10 @@ import type { Recording } from '../mock/index.js'
 import { maskedStrings, redactText } from '../secrets/index.js'
 import {
   answerProblem,
-  forwardedHeaders,
   type Journal,
   journalBody,
   journalHeaders,
+  loadForwarder,
   requestHeaderPairs,
   responseHeaderPairs,
   type ServerEnv,
@@ -94,6 +94,7 @@ const exchange = async (
   const bytes = buffer === undefined ? undefined : new Uint8Array(buffer)
   hold.keep(bytes?.byteLength ?? 0)
   const body = bytes === undefined ? '' : utf8.decode(bytes)
+  const { forwardedHeaders } = await loadForwarder()
   const headers = forwardedHeaders(c.req.raw.headers, stages.forwardOptions.headers)
   headers['via'] = via === undefined ? `1.1 ${stages.via}` : `${via}, 1.1 ${stages.via}`
   const pathAndQuery = `${url.pathname}${url.search}`

@@ -15,14 +15,7 @@ export { registerDashboard } from './dashboard/routes.js'
 export { DEFAULT_HOST, DEFAULT_SEED, MAX_BODY_BYTES } from './defaults.js'
 export { notFound, onError } from './errors.js'
 export { excerptStrings } from './excerpt.js'
-export {
-  AnswerTooLarge,
-  type Fetch,
-  type Forwarded,
-  type ForwardOptions,
-  forwardedHeaders,
-  forwardRequest,
-} from './forward-request.js'
+export type { Fetch, Forwarded, ForwardOptions } from './forward-request.js'
 export { createFrontGuard } from './front-guard.js'
 export { guardAdmin } from './guard-admin.js'
 export { isContentful, NO_BODY_STATUSES } from './is-contentful.js'
@@ -50,6 +43,7 @@ export type { JournalSecrets } from './journal-secrets.js'
 export { jsonBytes } from './json-bytes.js'
 export { limitBody } from './limit-body.js'
 export { listenOnNode } from './listen-on-node.js'
+export { loadForwarder } from './load-forwarder.js'
 export { logLine } from './log-request.js'
 export {
   answerProblem,

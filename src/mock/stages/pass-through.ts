@@ -3,8 +3,7 @@ import { untrustedAnswerHeaders } from '../../common/untrusted-answer-headers.js
 import {
   answerProblem,
   type Fetch,
-  forwardedHeaders,
-  forwardRequest,
+  loadForwarder,
   NO_BODY_STATUSES,
   PROBLEMS,
 } from '../../server/index.js'
@@ -57,6 +56,7 @@ export const passThrough = (
     } else {
       const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD'
       const body = hasBody ? new Uint8Array(await c.req.arrayBuffer()) : undefined
+      const { forwardedHeaders, forwardRequest } = await loadForwarder()
       const headers = forwardedHeaders(c.req.raw.headers, {})
       headers['via'] = via === undefined ? `1.1 ${VIA}` : `${via}, 1.1 ${VIA}`
       const url = new URL(c.req.url)
