@@ -64,9 +64,12 @@ export const createRequestSecrets = () => {
       return found
     }
     const learn = learnerOf(secrets)
-    // Their forms kept for the session too: the state, read without them, masks a worker named with one.
+    // Their forms kept for the app too: the state, the export and later requests, read without
+    // them, mask a worker named with one, whole (add) and, for the latest, in every form, glued to
+    // other text and in any letter case (addKey), as the request's own entry does.
     const { forms, mask } = knownFor(sent)
     secrets.add(forms)
+    for (const credential of sent) secrets.addKey(credential)
     return { learn, mask: (text) => secrets.mask(mask(text)) }
   }
 }

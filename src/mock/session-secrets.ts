@@ -6,7 +6,8 @@ import {
 
 /**
  * Keys masked in every form (hex in either case, HTML character references, base64,
- * URL-encoding): the latest its clients set, in every session of the app. A key is set rarely; each new one rebuilds the
+ * URL-encoding, glued to other text, any letter case): the latest keys and credentials its clients
+ * sent, in every session of the app. A key is set rarely; each new one rebuilds the
  * one pattern of all their forms.
  */
 const MAX_KEYS = 8
