@@ -1,6 +1,7 @@
 import { setOwn } from '../common/set-own.js'
 import {
   credentialsOfHeader,
+  isPublicValue,
   isSecretHeader,
   mayHoldSecret,
   REDACTED,
@@ -84,8 +85,11 @@ export const journalHeaders = (
   for (let i = 0; i < names.length; i++) {
     const name = names[i] ?? ''
     const value = values[i] ?? ''
+    // A credential header's value, unless it is public (one of the kit's ids: the policy's).
     values[i] = isCredentialHeader(name)
-      ? REDACTED
+      ? isPublicValue(value.trim())
+        ? value
+        : REDACTED
       : valueMayHoldSecret(value)
         ? redactText(value)
         : value

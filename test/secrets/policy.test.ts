@@ -88,6 +88,22 @@ describe('what the kit declares public comes through', () => {
   })
 })
 
+describe("the kit's ids in a credential-named header", () => {
+  it('shows them in the journal: public by the policy, whatever the header', async () => {
+    const { url, app } = await start()
+    await fetch(`${url}/v1/workers`, {
+      method: 'POST',
+      headers: { ...json, 'x-org-token': app.ids.orgId, 'x-api-key': 'sk-not-an-id-0123456789' },
+      body: JSON.stringify({ name: 'w', destination: 'local' }),
+    })
+    const { entries } = (await (await fetch(`${url}/__mock/requests`)).json()) as {
+      entries: { request: { headers: Record<string, string> } }[]
+    }
+    expect.soft(entries[0]?.request.headers['x-org-token']).toBe(app.ids.orgId)
+    expect.soft(entries[0]?.request.headers['x-api-key']).toBe('[REDACTED]')
+  })
+})
+
 describe('docs/security.md', () => {
   it('lists every entry of the secrets policy', () => {
     const page = readFileSync(`${REPO_ROOT}/docs/security.md`, 'utf8')
