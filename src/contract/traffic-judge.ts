@@ -134,8 +134,13 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
     const received = response
       ? receivedResponse(response.status, response.headers, response.bytes ?? response.text)
       : undefined
-    // Tokens the target hands out are masked wherever they come back, this answer included.
-    redactor.remember(secretsIn(received?.json))
+    // Tokens the target hands out are masked wherever they come back, this answer included: in
+    // its body's secret fields and in its credential headers (a session a `Set-Cookie` sets, an
+    // `X-Auth-Token` a login answers).
+    const answerCredentials = Object.entries(response?.headers ?? {})
+      .filter(([name]) => isSecretHeader(name))
+      .flatMap(([name, value]) => credentialsOfHeader(name, value))
+    redactor.remember([...secretsIn(received?.json), ...answerCredentials])
     const mask = redactor.response
     const parsed = { sentJson, answerJson: received?.json }
     // A target that is not there at all (nothing listens, no such host) is not a verdict on the API.

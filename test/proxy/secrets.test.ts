@@ -248,6 +248,36 @@ describe('a credential echoed as hex or HTML references', () => {
     expect(recorded).toContain('dark') // a short cookie is no credential of its own
   })
 
+  it('masks a session the target sets (Set-Cookie, X-Auth-Token) wherever a later answer echoes it', async () => {
+    const sid = 'srv-s3ss10n-0123456789abcdef'
+    const authToken = 'srv-auth-token-9876543210fedcba'
+    let answers = 0
+    const { proxy } = proxyInFrontOf(async (answer) => {
+      answers++
+      if (answers === 1) {
+        const first = await withWorker(answer, {})
+        first.headers.append('set-cookie', `sid=${sid}; Path=/; HttpOnly`)
+        first.headers.set('x-auth-token', authToken)
+        return first
+      }
+      return withWorker(answer, { description: `was ${sid} and ${authToken}` })
+    })
+    for (let i = 0; i < 2; i++) {
+      const created = await proxy.request('/v1/workers', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `w${i}`, destination: 'local' }),
+      })
+      expect(created.status).toBe(201)
+    }
+    const journal = await (await proxy.request('/__mock/requests')).text()
+    const recorded = JSON.stringify(proxy.recording.scenario())
+    for (const text of [journal, recorded]) {
+      expect.soft(text).not.toContain(sid)
+      expect.soft(text).not.toContain(authToken)
+    }
+  })
+
   it('masks a key an earlier update sent wherever a later exchange repeats or echoes it', async () => {
     // The target keeps the last key it was sent and echoes it later, in a worker's fields, whole
     // and in base64; the app repeats it in a later update of its own.
