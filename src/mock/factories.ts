@@ -6,6 +6,7 @@ import { isoTime } from './internal/iso-time.js'
 import { newId } from './internal/new-id.js'
 import type { Random } from './internal/random.js'
 import { toBase64Url } from './internal/to-base64-url.js'
+import { KEY_HINT } from './key-last-four.js'
 import { DEFAULT_LIFECYCLE, type LifecycleStep, stepAt } from './lifecycle.js'
 import type { LlmProviderRecord, WorkerRecord } from './store.js'
 
@@ -160,17 +161,12 @@ export const mergeLlmProvider = (
 /** Keys shorter than this show no characters at all: four of eight would give half away. */
 export const MIN_KEY_LENGTH_FOR_HINT = 16
 
-/**
- * A hint shows four printable ASCII characters: a key ending in blanks, a tab or a non-ASCII
- * character (half a surrogate pair, even) shows none, as a scenario file may only say.
- */
-const SHOWABLE_HINT = /^[!-~]{4}$/
-
 /** The last four characters of a key, when they make a hint; else null. */
 const hintOf = (apiKey: string | null) => {
   if (apiKey === null || apiKey.length < MIN_KEY_LENGTH_FOR_HINT) return null
   const lastFour = apiKey.slice(-4)
-  return SHOWABLE_HINT.test(lastFour) ? lastFour : null
+  // A key ending in a blank, a tab or a non-ASCII character shows none (KEY_HINT).
+  return KEY_HINT.test(lastFour) ? lastFour : null
 }
 
 /** The provider as the API returns it: everything but the key, which becomes a mask. */

@@ -23,7 +23,13 @@ const visibleTail = (value: string) => {
 
 const objectOr = jsonObjectOr
 
-const isShowable = (text: string) => /^[!-~]{4}$/.test(text)
+/**
+ * A key's hint as the mock shows it and a scenario file may hold it: four printable ASCII
+ * characters (no blank, tab or non-ASCII character, half a surrogate pair least of all).
+ */
+export const KEY_HINT = /^[!-~]{4}$/
+
+const isShowable = (text: string) => KEY_HINT.test(text)
 
 /**
  * The last four characters of the key, as the target's provider answer (`{ llmProvider }`) shows

@@ -6,6 +6,7 @@ import { LlmProviderId, OrgId, WorkerId } from '../schemas/ids.js'
 import { UpdateLlmProviderBody } from '../schemas/llm-provider.js'
 import { CreateWorkerBody, MockWorkerStatus } from '../schemas/worker.js'
 import { NO_BODY_STATUSES } from '../server/index.js'
+import { KEY_HINT } from './key-last-four.js'
 import { Lifecycle, MAX_AGE_MS } from './lifecycle.js'
 
 const OPERATION_IDS = operations.map((o) => o.operationId)
@@ -167,7 +168,7 @@ const SeedLlmProvider = z
      */
     apiKeyLastFour: z
       .string()
-      .regex(/^[!-~]{4}$/, 'four printable ASCII characters')
+      .regex(KEY_HINT, 'four printable ASCII characters')
       .nullable()
       .optional(),
     memberIds,
