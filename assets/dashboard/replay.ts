@@ -1,6 +1,8 @@
 // Replay: the page sends an entry's request again, to the same origin in the entry's session,
-// and shows the entry it makes. Values the journal masked (`[REDACTED]` headers and body fields)
-// are asked for in the form, used for that one request and forgotten: never stored.
+// and shows the entry it makes. The values the journal masked (the places its entry lists in
+// `request.masked`) are asked for in the form, used for that one request and forgotten: never
+// stored; the mock is told they are secrets (`x-mock-secrets`), so it masks them wherever it keeps
+// or writes them. A `[REDACTED]` the page sent itself is no masked value: it is sent as it was.
 import { TIMEOUT_MS } from './api.js'
 import { preferOf } from './curl.js'
 import { h, replace } from './dom.js'
@@ -8,13 +10,13 @@ import { renderEntry } from './entry-view.js'
 import { sessionLabel } from './selection.js'
 import type { JournalEntry } from './types.js'
 
-/** How the journal masks a secret (src/common/redact.ts's REDACTED). */
-const MASKED = '[REDACTED]'
+/** The header that names the places of a request that hold secrets typed into a replay. */
+const SECRETS_HEADER = 'x-mock-secrets'
 /** A body the journal kept only as its size. */
 const NOT_KEPT = /^\(\d+ characters, not kept\)$/
 /** Headers a page may not set, or that this replay sets itself (session) or must not (admin). */
 const NOT_SENT =
-  /^(host|content-length|connection|keep-alive|transfer-encoding|upgrade|te|trailer|expect|cookie2?|origin|referer|accept-encoding|accept-charset|date|dnt|via|user-agent|x-mock-admin-token|x-mock-session|proxy-.*|sec-.*|access-control-request-.*)$/
+  /^(host|content-length|connection|keep-alive|transfer-encoding|upgrade|te|trailer|expect|cookie2?|origin|referer|accept-encoding|accept-charset|date|dnt|via|user-agent|x-mock-admin-token|x-mock-session|x-mock-secrets|proxy-.*|sec-.*|access-control-request-.*)$/
 /** Tries to find the new entry, a short wait apart: the journal is written as the answer goes. */
 const FIND_TRIES = 10
 const FIND_WAIT_MS = 200
@@ -39,18 +41,10 @@ const headersOf = (entry: JournalEntry): [string, string][] => {
   return sent
 }
 
-/** JSON pointers of the body's masked strings. */
-const maskedPointers = (value: unknown, pointer = ''): string[] => {
-  if (value === MASKED) return [pointer]
-  if (typeof value !== 'object' || value === null) return []
-  return Object.entries(value).flatMap(([key, item]) =>
-    maskedPointers(item, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`),
-  )
-}
-
-/** A copy of `value` with the masked strings at `given`'s pointers replaced. */
+/** A copy of `value` with the values at `given`'s pointers replaced by what was typed. */
 const filled = (value: unknown, given: Map<string, string>, pointer = ''): unknown => {
-  if (value === MASKED) return given.get(pointer) ?? MASKED
+  const typed = given.get(pointer)
+  if (typed !== undefined) return typed
   if (typeof value !== 'object' || value === null) return value
   const at = (key: string) => `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`
   if (Array.isArray(value)) return value.map((item, i) => filled(item, given, at(String(i))))
@@ -74,14 +68,23 @@ export const replayForm = (
   const body = entry.request.body
   const isKept = !(typeof body === 'string' && NOT_KEPT.test(body))
   const headers = headersOf(entry)
-  const masked: Masked[] = [
-    ...headers
-      .filter(([, value]) => value === MASKED)
-      .map(([name]) => ({ where: `header:${name}`, label: name })),
-    ...(typeof body === 'object'
-      ? maskedPointers(body).map((p) => ({ where: `body:${p}`, label: `body ${p}` }))
-      : []),
-  ]
+  const places = entry.request.masked ?? []
+  const masked: Masked[] = places.flatMap((place): Masked[] => {
+    if (place.startsWith('/headers/')) {
+      const name = place.slice('/headers/'.length)
+      return headers.some(([sent]) => sent.toLowerCase() === name)
+        ? [{ where: `header:${name}`, label: name }]
+        : []
+    }
+    return place.startsWith('/body')
+      ? [
+          {
+            where: `body:${place.slice('/body'.length)}`,
+            label: `body ${place.slice(5) || '(whole)'}`,
+          },
+        ]
+      : []
+  })
   const inputs = masked.map((m, i) =>
     h('input', {
       attrs: {
@@ -129,8 +132,12 @@ export const replayForm = (
   const replay = async (given: Map<string, string>) => {
     const sent = new Headers()
     for (const [name, value] of headers)
-      sent.set(name, value === MASKED ? (given.get(`header:${name}`) ?? '') : value)
+      sent.set(
+        name,
+        given.get(`header:${name.toLowerCase()}`) ?? given.get(`header:${name}`) ?? value,
+      )
     if (entry.session !== '') sent.set('x-mock-session', entry.session)
+    if (masked.length > 0) sent.set(SECRETS_HEADER, places.join(' '))
     const bodyGiven = new Map(
       [...given].filter(([w]) => w.startsWith('body:')).map(([w, v]) => [w.slice(5), v]),
     )
@@ -138,7 +145,7 @@ export const replayForm = (
       body === null || body === undefined || entry.method === 'GET' || entry.method === 'HEAD'
         ? undefined
         : typeof body === 'string'
-          ? body
+          ? (bodyGiven.get('') ?? body)
           : JSON.stringify(filled(body, bodyGiven))
     const before = latestSeq()
     send.disabled = true

@@ -20,6 +20,8 @@ export type JournalEntry = {
     authorization: string | null
     body: unknown
     headers?: Record<string, string>
+    /** Where the journal masked the request (`/headers/authorization`, `/body/apiKey`). */
+    masked?: string[]
   }
   response?: { contentType: string | null; body: unknown; headers?: Record<string, string> }
   /** The `Prefer` override that shaped the answer (`code=429`), else null. */

@@ -42,8 +42,21 @@ export const ALL_OPERATIONS: readonly OperationId[] = [
   'updateLlmProvider',
 ]
 
-/** A short quote of a value for a failure message. */
+// A long quote is kept whole in the verdict, between marks, and cut only once the message is
+// masked (`maskedMessage`): a cut made first could end inside a secret, whose part no masker knows.
+const OPEN = '\uE000'
+const BETWEEN = '\uE002'
+const CLOSE = '\uE001'
+const MARKED = /\uE000(\d+)\uE002([^\uE001]*)\uE001/g
+
+/** A short quote of a value for a failure message: cut to `max` once the message is masked. */
 export const quote = (value: unknown, max = 80) => {
   const text = JSON.stringify(value) ?? String(value)
-  return text.length > max ? `${text.slice(0, max)}…(${text.length} chars)` : text
+  return text.length > max ? `${OPEN}${max}${BETWEEN}${text}${CLOSE}` : text
 }
+
+/** A verdict's message as written out: masked whole, then each long quote cut. */
+export const maskedMessage = (message: string, mask: (text: string) => string) =>
+  mask(message).replace(MARKED, (_, max: string, text: string) =>
+    text.length > Number(max) ? `${text.slice(0, Number(max))}…(${text.length} chars)` : text,
+  )

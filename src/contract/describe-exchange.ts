@@ -1,5 +1,5 @@
 import { isSecretHeader, REDACTED } from '../secrets/index.js'
-import type { Verdict } from './check.js'
+import { maskedMessage, type Verdict } from './check.js'
 import { curlFor } from './curl.js'
 import { type CheckInput, type SentRequest, sentSecretsOf } from './exchange.js'
 import type { Redactor } from './redactor.js'
@@ -78,7 +78,7 @@ export const describeExchange = (input: CheckInput, redactor: Redactor): Describ
       }
       return {
         caseTitle: input.case.title,
-        message: redactor.response(verdict.message),
+        message: maskedMessage(verdict.message, redactor.response),
         pointer: verdict.pointer === undefined ? undefined : redactor.response(verdict.pointer),
         request: request.request,
         status: exchange.response?.status,

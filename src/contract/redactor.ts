@@ -1,10 +1,9 @@
 import {
-  createCredentialMasker,
-  createRememberedSecrets,
+  createSecretBook,
   holdsSecret,
-  type RememberedSecrets,
   redactJson,
   redactText,
+  type SecretBook,
 } from '../secrets/index.js'
 
 export type Redactor = {
@@ -17,41 +16,39 @@ export type Redactor = {
   /** Text that came from the server (a body, an error, a message quoting one): everything masked. */
   readonly response: (text: string) => string
   /**
-   * A parsed JSON answer as text: secret fields masked by name, strings equal to a remembered
-   * secret or to one of `echoed` (the keys this request sent) masked, then as `response`.
+   * A parsed JSON answer as text: secret fields masked by name, strings equal to a secret learnt
+   * or to one of `echoed` (the keys this request sent) masked, then as `response`.
    */
   readonly responseJson: (json: unknown, echoed?: ReadonlySet<string>) => string
-  /** Remembers secrets a server handed out, to mask them wherever they come back later. */
-  readonly remember: (values: Iterable<string>) => void
+  /** The book of secrets learnt (the tokens a server handed out, what callers sent): taught as it goes. */
+  readonly book: SecretBook
 }
 
 /**
- * Masks secrets for the reports. The user's credentials (the values of credential headers given
- * with -H, from the environment or a header file) are masked in every form they can come back in,
- * wherever they occur; secrets a server handed out are masked as whole tokens in what follows.
+ * Masks secrets for the reports, through the one book of src/secrets: the user's credentials (the
+ * values of credential headers given with -H, from the environment or a header file) and every
+ * secret the book learns later (a token a server handed out) are masked in every form they can come
+ * back in, wherever they occur.
  */
 export const createRedactor = (
   credentials: Iterable<string> = [],
-  /** Secrets learnt so far, shared by redactors of one judge (the proxy's, one per caller). */
-  remembered: RememberedSecrets = createRememberedSecrets(),
+  /** The book to learn into, shared by a judge's exchanges (the proxy's). */
+  book: SecretBook = createSecretBook(),
 ): Redactor => {
-  const maskCredentials = createCredentialMasker(credentials)
-  // Credentials before and after the name-based pass: it decodes escapes, which may reveal a form.
-  const response = (text: string) =>
-    remembered.mask(maskCredentials(redactText(maskCredentials(text))))
+  const own = createSecretBook()
+  own.learn(credentials)
+  book.learn(credentials)
+  // Before and after the name-based pass: it decodes escapes, which may reveal a form.
+  const response = (text: string) => book.mask(redactText(book.mask(text)))
   return {
-    request: maskCredentials,
+    request: own.mask,
     response,
     responseJson: (json, echoed) => {
-      const values = {
-        has: (value: string) => remembered.has(value) || echoed?.has(value) === true,
-      }
+      const values = { has: (value: string) => book.has(value) || echoed?.has(value) === true }
       // A parsed answer with nothing to mask is written out as it is (redactJson would copy it whole).
       const masked = holdsSecret(json, values) ? redactJson(json, values) : json
       return response(JSON.stringify(masked) ?? '')
     },
-    remember: (values) => {
-      remembered.add(values)
-    },
+    book,
   }
 }

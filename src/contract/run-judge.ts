@@ -1,4 +1,3 @@
-import { secretsIn } from '../secrets/index.js'
 import type { Check, Verdict } from './check.js'
 import { field } from './checks/json-object.js'
 import { type Coverage, createCoverage } from './coverage.js'
@@ -80,7 +79,8 @@ export const createRunJudge = (options: RunJudgeOptions): RunJudge => {
           ? { ...sent, earlier: { ...sent.earlier, firstCreatedWorker } }
           : sent
       // Tokens the server hands out are masked wherever they come back, this answer included.
-      redactor.remember(secretsIn(input.exchange.response?.json))
+      redactor.book.learnJson(input.exchange.response?.json)
+      redactor.book.learnHeaders(Object.entries(input.exchange.response?.headers ?? {}))
       tally.judge(input)
       coverage.record(input)
       firstCreatedWorker ??= createdWorkerOf(input)

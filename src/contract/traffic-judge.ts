@@ -1,18 +1,13 @@
 import { matchOperation } from '../api/match-operation.js'
 import { operationEntry } from '../api/operation-table.js'
 import type { OperationId } from '../api/operations.js'
-import {
-  createRememberedSecrets,
-  credentialForms,
-  credentialsOfHeader,
-  isSecretHeader,
-  secretsIn,
-} from '../secrets/index.js'
+import { createSecretBook } from '../secrets/index.js'
+import { maskedMessage } from './check.js'
 import { receivedResponse } from './client.js'
 import { type CheckInput, parsedJson, type TransportError } from './exchange.js'
 import { observedCase } from './observed-case.js'
 import { parseJson } from './parse-json.js'
-import { createRedactor, type Redactor } from './redactor.js'
+import { createRedactor } from './redactor.js'
 import { selectChecks } from './select-checks.js'
 import { createTrafficMemory } from './traffic-memory.js'
 import { neverConnected } from './transport-error.js'
@@ -83,9 +78,6 @@ export const NOT_FROM_TRAFFIC: Readonly<Record<string, string>> = {
   'renamed-is-mine': 'whether who renames a worker is who created it is known only to the caller',
 }
 
-/** Redactors kept for callers' credential sets: one per token in use, a handful at a time. */
-const MAX_REDACTORS = 32
-
 /**
  * Judges traffic someone else wrote (the proxy's) with the contract's own checks: each request
  * becomes the case it amounts to (`observedCase`), and the checks judge its exchange exactly as
@@ -97,39 +89,22 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
     (check) => !Object.hasOwn(NOT_FROM_TRAFFIC, check.id),
   )
   const cliCredentials = [...(options.credentials ?? [])]
-  const remembered = createRememberedSecrets()
-  const redactors = new Map<string, Redactor>()
+  // One book for the judge: what any caller sent or the target answered (a key, a credential
+  // header's value, a token, a cookie a login set) is masked wherever any later exchange repeats or
+  // echoes it, in every form (whole, base64, hex…); learning one seen before is a lookup.
+  const redactor = createRedactor(cliCredentials, createSecretBook())
+  const { book } = redactor
   const memory = createTrafficMemory()
-
-  /**
-   * The redactor for this exchange's secrets, on top of the proxy's own and the secrets learnt:
-   * the tokens answered, and what earlier requests sent (a key, a credential header's value), in
-   * each form a later exchange may repeat or echo it in (whole, base64, hex…), remembered as the
-   * tokens are. A masker of every form of every secret ever sent would be rebuilt on each new one
-   * (measured: a proxied contract run took 4.6 times its CPU).
-   */
-  const redactorFor = (headers: Readonly<Record<string, string>>, json: unknown) => {
-    const own = Object.entries(headers)
-      .filter(([name]) => isSecretHeader(name))
-      .flatMap(([name, value]) => credentialsOfHeader(name, value))
-    // One longer than credential-forms searches for is masked by its name only.
-    const credentials = [...cliCredentials, ...own, ...secretsIn(json)]
-    const key = credentials.join('\n')
-    let redactor = redactors.get(key)
-    if (!redactor) {
-      remembered.add(credentials.flatMap((value) => credentialForms(value)))
-      redactor = createRedactor(credentials, remembered)
-      if (redactors.size >= MAX_REDACTORS) redactors.delete(redactors.keys().next().value ?? '')
-      redactors.set(key, redactor)
-    }
-    return redactor
-  }
 
   const judge = (observed: ObservedExchange): TrafficVerdict => {
     const matched = matchOperation(observed.method, observed.path)
     const requestJson = parseJson(observed.body)
     const sentJson = requestJson.kind === 'json' ? requestJson.value : undefined
-    const redactor = redactorFor(observed.headers, sentJson)
+    book.learnHeaders(Object.entries(observed.headers))
+    if (sentJson === undefined) book.learnText(observed.body)
+    else book.learnJson(sentJson)
+    // A JWT in a path segment, a password in a query: credentials by their shape or name.
+    book.learnText(observed.url)
     const { response } = observed
     const received = response
       ? receivedResponse(response.status, response.headers, response.bytes ?? response.text)
@@ -137,10 +112,9 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
     // Tokens the target hands out are masked wherever they come back, this answer included: in
     // its body's secret fields and in its credential headers (a session a `Set-Cookie` sets, an
     // `X-Auth-Token` a login answers).
-    const answerCredentials = Object.entries(response?.headers ?? {})
-      .filter(([name]) => isSecretHeader(name))
-      .flatMap(([name, value]) => credentialsOfHeader(name, value))
-    redactor.remember([...secretsIn(received?.json), ...answerCredentials])
+    book.learnHeaders(Object.entries(response?.headers ?? {}))
+    if (received?.json === undefined) book.learnText(response?.text ?? '')
+    else book.learnJson(received.json)
     const mask = redactor.response
     const parsed = { sentJson, answerJson: received?.json }
     // A target that is not there at all (nothing listens, no such host) is not a verdict on the API.
@@ -188,15 +162,12 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
         check: check.id,
         severity: check.severity,
         pointer: verdict.pointer === undefined ? null : mask(verdict.pointer),
-        message: mask(verdict.message),
+        message: maskedMessage(verdict.message, mask),
       })
     }
     memory.learn(matched, input)
     return { operationId: matched.operationId, violations, mask, ...parsed }
   }
-
-  /** What no one exchange's secrets are needed for: the proxy's own and every secret learnt. */
-  const learntOnly = createRedactor(cliCredentials, remembered)
 
   return {
     judge,
@@ -205,7 +176,7 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
      * earlier exchanges sent or answered): for what the proxy writes of a request it refused, or
      * of a path (its log line).
      */
-    mask: learntOnly.response,
+    mask: redactor.response,
     /** The ids of the checks this judge runs. */
     checkIds: checks.map((check) => check.id),
   }

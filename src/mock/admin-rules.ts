@@ -58,6 +58,10 @@ export const registerRuleEditing = (app: Hono<MockEnv>) => {
     const body = await readAdminBody(c, Rule)
     if (!body.ok) return body.problem
     const { session } = c.var
+    // What the rule answers (a key in its body or headers) is masked wherever it comes back: in
+    // the journal of what it answers, the state, the export.
+    session.secrets.learnJson(body.data)
+    session.secrets.learnHeaders(Object.entries(body.data.respond?.headers ?? {}))
     const count = session.runtimeRules.length + session.scenario.rules.length
     // +1: the comma that joins it to the others in the file's list
     const bytes = bytesOfRules(session) + jsonBytes(body.data) + 1

@@ -95,8 +95,7 @@ export const registerStateEditing = (app: Hono<MockEnv>) => {
     const { apiKey, source = record.source, ...fields } = body.data
     if (apiKey) {
       // Masked from now on wherever the session's journal or state repeats it.
-      session.secrets.add([apiKey])
-      session.secrets.addKey(apiKey)
+      session.secrets.learn([apiKey])
     }
     const updated = mergeLlmProvider(
       record,

@@ -134,6 +134,7 @@ export const createMockApp = (options: MockAppOptions = {}) => {
     frontPipeline({
       guard: createFrontGuard({ allowedHosts: options.allowedHosts ?? [], cors, server: 'mock' }),
       log: options.log,
+      mask: sessions.secrets.mask,
     }),
   )
   app.all(

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { matchOperation } from '../api/match-operation.js'
 import { tooDeepAt } from '../common/too-deep-at.js'
-import { createCredentialMasker, createRememberedSecrets } from '../secrets/index.js'
+import { createSecretBook } from '../secrets/index.js'
 import { harCredentials } from './har-credentials.js'
 import { createRecording } from './recording.js'
 import type { ScenarioInput } from './scenario.js'
@@ -16,9 +16,6 @@ import { ScenarioError } from './scenario-error.js'
 const MAX_HAR_ENTRIES = 100_000
 /** Deepest a HAR nests (DevTools' `_initiator` stacks nest); deeper, it is refused unread. */
 const MAX_HAR_DEPTH = 64
-/** Credentials searched for in every form (the rest are masked as whole tokens). */
-const MAX_MASKED_FORMS = 64
-
 const HarLog = z.object({
   log: z.object({
     entries: z.array(z.unknown()).max(MAX_HAR_ENTRIES, `at most ${MAX_HAR_ENTRIES} entries`),
@@ -154,10 +151,9 @@ export const scenarioFromHar = (raw: unknown, source: string): ScenarioInput => 
   }
 
   const api = apiOriginOf(exchanges)
-  const remembered = createRememberedSecrets()
-  remembered.add(secrets)
-  const forms = createCredentialMasker([...secrets].slice(0, MAX_MASKED_FORMS))
-  const mask = (text: string) => forms(remembered.mask(text))
+  const book = createSecretBook()
+  book.learn(secrets)
+  const mask = book.mask
   const recording = createRecording(source, undefined, `Read by worker-api-kit from ${source}`)
   for (const exchange of exchanges) {
     if (exchange.origin !== api) continue // the same paths on another host: not the API's

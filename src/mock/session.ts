@@ -1,4 +1,5 @@
 import { ID_PREFIX, MOCK_ID_PREFIX } from '../schemas/ids.js'
+import { createSecretBook, type SecretBook } from '../secrets/index.js'
 import { DEFAULT_SEED } from '../server/index.js'
 import { buildLlmProviderRecord, DEFAULT_API_KEY_LENGTH } from './factories.js'
 import { createFaker, type MockFaker } from './internal/create-faker.js'
@@ -10,7 +11,6 @@ import { standInKey } from './recorded-seed.js'
 import type { RuntimeRule } from './runtime-rule.js'
 import { EMPTY_STATE, type Scenario, type ScenarioState } from './scenario.js'
 import { buildSeededWorker } from './seeded-worker.js'
-import { createSessionSecrets, type SessionSecrets } from './session-secrets.js'
 import { createStore, DEFAULT_STORE_LIMITS, type Store, type StoreLimits } from './store.js'
 
 /**
@@ -18,9 +18,6 @@ import { createStore, DEFAULT_STORE_LIMITS, type Store, type StoreLimits } from 
  * mock prints at start-up are the same on every start with the same seed.
  */
 const SEED_EPOCH_MS = Date.UTC(2026, 0, 1)
-
-/** Bytes of secrets a session of its own remembers (keys and tokens its clients sent); the oldest go first. */
-const MAX_SESSION_SECRET_BYTES = 64 * 1024
 
 /** Per-rule memory of a session: how often each rule applied, and recent hits for rate limits. */
 type RuleState = { applied: number[]; hits: number[][] }
@@ -45,7 +42,7 @@ export type Session = {
    * Secrets the session's requests carried (keys set, `Authorization` values): masked wherever they
    * come back in its journal entries and state.
    */
-  readonly secrets: SessionSecrets
+  readonly secrets: SecretBook
   readonly rules: RuleState
   /**
    * Rules added at run time (`POST /__mock/rules`), in the order added: they apply before the
@@ -78,7 +75,7 @@ export type SessionOptions = {
    * The secrets it masks: the app's one book, which every session shares (a key given in one
    * session is masked in every other's journal, state and export). Default: a book of its own.
    */
-  secrets?: SessionSecrets
+  secrets?: SecretBook
 }
 
 /** FNV-1a (32 bit) of a label and a seed: the seed of one named stream drawn from a seed. */
@@ -132,7 +129,7 @@ export const createSession = ({
   scenario,
   state = scenario.state ?? EMPTY_STATE,
   now,
-  secrets = createSessionSecrets(MAX_SESSION_SECRET_BYTES),
+  secrets = createSecretBook(),
 }: SessionOptions): Session => {
   const sessionSeed = scenario.seed ?? seed
   // The ids the mock printed hold in every session and scenario: a scenario's own seed seeds its

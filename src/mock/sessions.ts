@@ -1,9 +1,9 @@
 // The sessions of one app: by `x-mock-session`, made on first use, the least recently used
 // dropped first when there are too many or they hold too many bytes.
+import { createSecretBook } from '../secrets/index.js'
 import { createRandom } from './internal/random.js'
 import { EMPTY_STATE, type Scenario, type ScenarioState } from './scenario.js'
 import { createSession, type Session, streamSeed, withBehaviour } from './session.js'
-import { createSessionSecrets } from './session-secrets.js'
 import { DEFAULT_MAX_SESSION_BYTES, type StoreLimits } from './store.js'
 
 /** Most sessions kept at once; past it the least recently used is dropped (docs/limits.md#limits). */
@@ -15,9 +15,6 @@ export const DEFAULT_MAX_SESSIONS = 100
  * budget: a bound a laptop bears, where 100 × 8 MiB would not. assumption: see docs/limits.md#limits
  */
 const DEFAULT_MAX_TOTAL_BYTES = 256 * 1024 * 1024
-
-/** Bytes of secrets the app's one book remembers over all its sessions; the oldest go first. */
-const MAX_APP_SECRET_BYTES = 1024 * 1024
 
 export type Sessions = ReturnType<typeof createSessions>
 
@@ -50,7 +47,7 @@ export const createSessions = (options: {
   const maxTotalBytes = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES
   // One book of secrets for the app: what any session learns (a key, a token a client sent) is
   // masked in every session's journal, state and export, and a reset forgets none of it.
-  const secrets = createSessionSecrets(MAX_APP_SECRET_BYTES)
+  const secrets = createSecretBook()
   // What a named session creates is drawn from one stream of the app: two sessions creating in
   // the same millisecond never hand out the same worker id or tokens, whatever their names. The
   // default session keeps the seed's own sequence (the fixtures and the printed ids stand on it).
@@ -88,8 +85,10 @@ export const createSessions = (options: {
       if (oldest !== id) sessions.delete(oldest)
     }
   }
-  const start = (id: string, scenario: Scenario, state?: ScenarioState) =>
-    keep(
+  const start = (id: string, scenario: Scenario, state?: ScenarioState) => {
+    // A scenario's rules may answer a secret (a key in a body or a header): masked where it comes back.
+    secrets.learnJson(scenario.rules)
+    return keep(
       id,
       createSession({
         id,
@@ -102,6 +101,7 @@ export const createSessions = (options: {
         secrets,
       }),
     )
+  }
   /** `id` under `scenario`: its data kept when the scenario declares none, else started afresh. */
   const switchTo = (id: string, scenario: Scenario, found: Session | undefined) =>
     found && scenario.state === undefined
@@ -140,6 +140,8 @@ export const createSessions = (options: {
     return { session, putBack: () => putBack(id, session, stamp, found) }
   }
   return {
+    /** The app's one book of secrets, which every session shares (the log line masks with it too). */
+    secrets,
     /**
      * The session `id`, started with the app's scenario if new; never restarted. Checks the bound
      * over all sessions first: a request's writes count from the next request on (overshoot: what

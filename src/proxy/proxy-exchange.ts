@@ -9,6 +9,7 @@ import {
   journalBody,
   journalHeaders,
   loadForwarder,
+  maskedPlaces,
   requestHeaderPairs,
   responseHeaderPairs,
   type ServerEnv,
@@ -156,6 +157,8 @@ const exchange = async (
   if (forwarded.kind === 'answer') stages.fallback?.targetAnswered()
 
   const queryAt = c.req.url.indexOf('?')
+  const requestHeaders = journalHeaders(requestHeaderPairs(c.req.raw, c.env), verdict.mask)
+  const requestBody = journalled(body, verdict.mask)
   stages.journal.record({
     at: new Date().toISOString(),
     session: c.req.header('x-mock-session') ?? '',
@@ -168,8 +171,9 @@ const exchange = async (
     request: {
       contentType: c.req.header('content-type') ?? null,
       authorization: c.req.header('authorization') ?? null,
-      headers: journalHeaders(requestHeaderPairs(c.req.raw, c.env), verdict.mask),
-      body: journalled(body, verdict.mask),
+      headers: requestHeaders,
+      body: requestBody,
+      masked: maskedPlaces(c.req.raw.headers, requestHeaders, body, requestBody),
     },
     response: {
       contentType: answer.headers.get('content-type'),

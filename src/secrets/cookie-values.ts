@@ -1,8 +1,5 @@
 import { percentDecoded } from '../common/percent-decoded.js'
-import { isPublicValue } from './policy.js'
-
-/** Shorter cookie values would mask ordinary words (`theme=dark`); a session id is longer. */
-const MIN_COOKIE_LENGTH = 8
+import { isPublicValue, SECRET_POLICY } from './policy.js'
 
 /** A cookie's value as a server may read it back: without its quotes, and percent-decoded. */
 const readingsOf = (raw: string): string[] => {
@@ -26,14 +23,15 @@ const pairsOf = (header: string, isSetCookie: boolean): string[] =>
 export const cookieValuesOf = (header: string, isSetCookie = false): string[] =>
   pairsOf(header, isSetCookie)
     .flatMap((pair) => readingsOf(pair.slice(pair.indexOf('=') + 1).trim()))
-    .filter((value) => value.length >= MIN_COOKIE_LENGTH && !isPublicValue(value))
+    .filter((value) => value.length >= SECRET_POLICY.minSearchedLength && !isPublicValue(value))
 
 /**
- * The credentials a credential header carries: its value, for a `Cookie` each of its cookies too,
- * and for a `Set-Cookie` (an answer's) the value each of its lines sets.
+ * The credentials a credential header carries: its value; for a `Cookie` each of its cookies
+ * (their names and the kit's ids among them are no secret), and for a `Set-Cookie` (an answer's)
+ * the value each of its lines sets.
  */
 export const credentialsOfHeader = (name: string, value: string): string[] => {
   const lowered = name.toLowerCase()
-  if (lowered === 'cookie') return [value, ...cookieValuesOf(value)]
+  if (lowered === 'cookie') return cookieValuesOf(value)
   return lowered === 'set-cookie' ? cookieValuesOf(value, true) : [value]
 }

@@ -7,14 +7,8 @@
  */
 
 import { base64Forms } from './base64-forms.js'
-import { isPublicValue } from './policy.js'
-import { REDACTED } from './redact.js'
+import { isPublicValue, SECRET_POLICY } from './policy.js'
 
-/**
- * Shorter values are masked where they stand (their header) but not searched for in free text:
- * three characters would mask unrelated words. docs/security.md#security says so.
- */
-const MIN_CREDENTIAL_LENGTH = 4
 /**
  * Longest credential searched for in every form. A longer one (a 64 KiB key someone sent) is masked
  * where it stands (its field or header) only: a pattern of all its forms would be larger than a
@@ -33,8 +27,12 @@ const USER_PASS = /^([^\u0000-\u001F:]*):([^\u0000-\u001F]*)$/
 // Plain code, no Buffer: the mock masks with these in browsers too (the MSW handlers).
 
 const utf8 = (text: string) => new TextEncoder().encode(text)
-const hexOf = (text: string) =>
-  Array.from(utf8(text), (byte) => byte.toString(16).padStart(2, '0')).join('')
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'))
+const hexOf = (text: string) => {
+  let out = ''
+  for (const byte of utf8(text)) out += HEX[byte]
+  return out
+}
 
 /** The UTF-8 text a base64 or base64url token decodes to (a trailing lone character ignored). */
 const decodeBase64 = (token: string) => {
@@ -59,13 +57,11 @@ const jsonAsciiEscaped = (text: string) =>
     /[^\x20-\x7E]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   )
-/** Every UTF-16 unit as `\uXXXX` (hex in either case), as some serializers write a whole value. */
-const jsonUnitEscaped = (text: string, upper = false) => {
+/** Every UTF-16 unit as `\\uXXXX`, as some serializers write a whole value (any case matches). */
+const jsonUnitEscaped = (text: string) => {
   let out = ''
-  for (let i = 0; i < text.length; i++) {
-    const hex = text.charCodeAt(i).toString(16).padStart(4, '0')
-    out += `\\u${upper ? hex.toUpperCase() : hex}`
-  }
+  for (let i = 0; i < text.length; i++)
+    out += `\\u${text.charCodeAt(i).toString(16).padStart(4, '0')}`
   return out
 }
 const htmlEscaped = (text: string) =>
@@ -77,13 +73,14 @@ const htmlEscaped = (text: string) =>
     .replaceAll("'", '&#39;')
 
 /** Each character as an HTML numeric character reference (`&#115;`, `&#x73;`), as some escapers write all of them. */
-const htmlReferences = (text: string, radix: 10 | 16, upper = false) =>
-  [...text]
-    .map((c) => {
-      const code = (c.codePointAt(0) ?? 0).toString(radix)
-      return radix === 10 ? `&#${code};` : `&#x${upper ? code.toUpperCase() : code};`
-    })
-    .join('')
+const htmlReferences = (text: string, radix: 10 | 16) => {
+  let out = ''
+  for (const c of text) {
+    const code = (c.codePointAt(0) ?? 0).toString(radix)
+    out += radix === 10 ? `&#${code};` : `&#x${code};`
+  }
+  return out
+}
 
 /**
  * The URL-encoded forms of a text: none for one with an unpaired surrogate, which `encodeURI`
@@ -93,36 +90,52 @@ const urlEncodingsOf = (text: string): string[] => {
   try {
     const component = encodeURIComponent(text)
     const everyByte = hexOf(text).replace(/../g, '%$&') // as some encoders write every character
-    return [
-      component,
-      component.replaceAll('%20', '+'), // a form body
-      encodeURI(text),
-      everyByte,
-      everyByte.toUpperCase(),
-    ]
+    return [component, component.replaceAll('%20', '+'), encodeURI(text), everyByte]
   } catch {
     return []
   }
 }
 
-/** The ways one piece of text is written back: as is, and in each encoding a server may apply. */
+/** Text that every URL, JSON and HTML escaper writes as it is (a token's usual characters). */
+const UNESCAPED = /^[A-Za-z0-9._~-]*$/
+
+/**
+ * The ways one piece of text is written back: as is, and in each encoding a server may apply.
+ * Letters match in any case, so one case of each is enough (hex, `%7E`, `&#x7e;`, `\\u007e`).
+ */
 const encodingsOf = (text: string): string[] => [
   text,
-  ...urlEncodingsOf(text),
-  jsonEscaped(text),
-  jsonAsciiEscaped(text),
-  jsonEscaped(text).replaceAll('/', '\\/'), // PHP's json_encode
-  jsonEscaped(jsonEscaped(text)), // JSON inside a JSON string
-  htmlEscaped(text),
+  ...(UNESCAPED.test(text)
+    ? [hexOf(text).replace(/../g, '%$&')]
+    : [
+        ...urlEncodingsOf(text),
+        jsonEscaped(text),
+        jsonAsciiEscaped(text),
+        jsonEscaped(text).replaceAll('/', '\\/'), // PHP's json_encode
+        jsonEscaped(jsonEscaped(text)), // JSON inside a JSON string
+        htmlEscaped(text),
+      ]),
   ...base64Forms(text),
   jsonUnitEscaped(text),
-  jsonUnitEscaped(text, true),
   hexOf(text),
-  hexOf(text).toUpperCase(),
   htmlReferences(text, 10),
   htmlReferences(text, 16),
-  htmlReferences(text, 16, true),
 ]
+
+/** `name=value` parameters of a credential (`Signature=…` of AWS, `sha256=…` of a webhook's). */
+const AUTH_PARAMETER = /(?:^|[\s,;])[A-Za-z][\w-]*=("?)([^\s",;]+)\1/g
+/** A JWT (a DPoP proof, an id token): three base64url parts, the last its signature. */
+const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.([A-Za-z0-9_-]+)$/
+
+/**
+ * The parts of a credential a server may echo on their own: each parameter's value, and a JWT's
+ * signature (its header and claims are public JSON of the kind every JWT holds).
+ */
+const partsOf = (credential: string): string[] => {
+  const parts = [...credential.matchAll(AUTH_PARAMETER)].map((match) => match[2] ?? '')
+  const signature = JWT.exec(credential.trim())?.[1]
+  return signature === undefined ? parts : [...parts, signature]
+}
 
 /**
  * Every form of one credential value worth searching for, longest first (so that a longer form is
@@ -137,31 +150,14 @@ export const credentialForms = (value: string): string[] => {
   if (token !== undefined && scheme?.toLowerCase() === 'basic') {
     for (const part of basicParts(token)) bases.add(part)
   }
+  for (const part of partsOf(token ?? value)) bases.add(part)
   const forms = new Set<string>()
   for (const base of bases) {
-    if (base.length < MIN_CREDENTIAL_LENGTH) continue
+    // A cookie header's `wid=wrk_…` names one of the kit's ids, no credential.
+    if (base.length < SECRET_POLICY.minSearchedLength || isPublicValue(base.trim())) continue
     for (const form of encodingsOf(base)) {
-      if (form.length >= MIN_CREDENTIAL_LENGTH) forms.add(form)
+      if (form.length >= SECRET_POLICY.minSearchedLength) forms.add(form)
     }
   }
   return [...forms].sort((a, b) => b.length - a.length)
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
-/**
- * Masks every form of every credential in one pass: build it once for a set of credentials (a
- * run's, or a request's `Authorization`), not per text.
- */
-export const createCredentialMasker = (
-  credentials: Iterable<string>,
-): ((text: string) => string) => {
-  const forms = [...new Set([...credentials].flatMap(credentialForms))].sort(
-    (a, b) => b.length - a.length,
-  )
-  if (forms.length === 0) return (text) => text
-  // Any case: a server may upper- or lower-case what it echoes, and hex or a percent-encoding
-  // comes in either case.
-  const pattern = new RegExp(forms.map(escapeRegExp).join('|'), 'gi')
-  return (text) => text.replace(pattern, REDACTED)
 }

@@ -2,8 +2,8 @@
 // header, a parameter, a cookie), the forms a known value is found in, and the maskers every place
 // that keeps or writes data goes through (docs/security.md). Everything else under src/secrets is
 // its own business.
+export { createSecretBook, type SecretBook } from './book.js'
 export { cookieValuesOf, credentialsOfHeader } from './cookie-values.js'
-export { createCredentialMasker, credentialForms } from './credential-forms.js'
 export { maskedStrings } from './masked-strings.js'
 export { isPublicValue } from './policy.js'
 export {
@@ -16,6 +16,5 @@ export {
   REDACTED,
   redactJson,
   redactText,
-  secretsIn,
 } from './redact.js'
-export { createRememberedSecrets, type RememberedSecrets } from './remembered-secrets.js'
+export { secretsIn } from './secrets-in.js'

@@ -21,6 +21,7 @@ export const SECRET_POLICY = {
     'credential',
     'cookie',
     'signature',
+    'assertion', // an OAuth `client_assertion`, a SAML one: a signed credential
   ],
   /**
    * A secret's field name by its exact name (any letter case), wherever a field name stands (a JSON
@@ -54,14 +55,18 @@ export const SECRET_POLICY = {
   /**
    * Query and form parameters that carry a credential by their exact name, beside every field
    * name and exact field name: short names that would be words inside a longer name (`monkey`,
-   * `design`), too common as a JSON key to be a secret's there. `code` (an OAuth grant) is not
-   * among them: too common a word in queries.
+   * `design`), too common as a JSON key to be a secret's there; `code` is an OAuth grant's.
    */
-  parameters: ['key', 'sig'],
+  parameters: ['key', 'sig', 'code'],
+  /**
+   * Shortest secret searched for in other text (in every form, glued to other words): a shorter
+   * one would mask ordinary words, and is masked where it stands (its field, header or cookie) only.
+   */
+  minSearchedLength: 6,
   /** An object each of whose values is a secret: a create's `tokens`. */
   objectsOfSecrets: ['tokens'],
   /** The kit's own headers: a session's or a scenario's name, a label, never a credential. */
-  labels: ['x-mock-session', 'x-mock-scenario'],
+  labels: ['x-mock-session', 'x-mock-scenario', 'x-mock-secrets'],
   /**
    * Fields a secret's name matches that the kit's schemas declare public: the provider's
    * `apiKeyLastFour` (its point is to be shown), an OAuth answer's `token_type` (`Bearer`).

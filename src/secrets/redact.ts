@@ -1,5 +1,5 @@
 import { setOwn } from '../common/set-own.js'
-import { isPublicField, isPublicHeader, isPublicValue, SECRET_POLICY } from './policy.js'
+import { isPublicField, isPublicHeader, SECRET_POLICY } from './policy.js'
 
 /**
  * The one place that knows what a secret looks like by its name. Reports, journals, curl lines and
@@ -17,7 +17,7 @@ const SECRET_NAME_PATTERN = new RegExp(SECRET_NAME, 'i')
 const EXACT_FIELD_NAMES: ReadonlySet<string> = new Set(SECRET_POLICY.exactFieldNames)
 /** A secret's field name, or an exact one standing as a word of its own, somewhere in a text. */
 const NAMED_IN_TEXT = `${SECRET_NAME}|\\b(?:${SECRET_POLICY.exactFieldNames.join('|')})\\b`
-const NAMED_IN_TEXT_PATTERN = new RegExp(NAMED_IN_TEXT, 'i')
+export const NAMED_IN_TEXT_PATTERN = new RegExp(NAMED_IN_TEXT, 'i')
 
 /** A credential header's name (the policy's `headerNames`). */
 const SECRET_HEADER = new RegExp(SECRET_POLICY.headerNames.join('|'), 'i')
@@ -191,16 +191,16 @@ const maskValue = (value: unknown) =>
 const NO_VALUES = { has: () => false }
 
 /** A JSON key: no secret's, a secret's name (`apiKey`), or the object of tokens (`tokens`, a name too). */
-const PLAIN_KEY = 0
-const TOKENS_KEY = 2
-const keyKindOf = (key: string) =>
+export const PLAIN_KEY = 0
+export const TOKENS_KEY = 2
+export const keyKindOf = (key: string) =>
   SECRET_OBJECT_KEY.test(key) ? TOKENS_KEY : isSecretName(key) ? 1 : PLAIN_KEY
 
 /** A flag about a secret (`hasApiKey: true`, `apiKeyLastFour: null`) gives nothing away. */
 const isFlag = (item: unknown) => typeof item === 'boolean' || item === null
 
 /** Deeper JSON is not walked: its content is masked whole. */
-const MAX_DEPTH = 64
+export const MAX_DEPTH = 64
 
 /**
  * A copy of a JSON value with every secret field masked (`apiKey`, every value under `tokens`…),
@@ -255,29 +255,4 @@ export const holdsSecret = (
     if (holdsSecret(item, values, depth + 1)) return true
   }
   return false
-}
-
-/** Secret values found in a JSON value by key (to search for later in free text). */
-export const secretsIn = (
-  value: unknown,
-  found: Set<string> = new Set(),
-  depth = 0,
-): Set<string> => {
-  if (depth > MAX_DEPTH || typeof value !== 'object' || value === null) return found
-  // An array's names are its indexes, never a secret's: only its items are looked into.
-  if (Array.isArray(value)) {
-    for (const item of value) secretsIn(item, found, depth + 1)
-    return found
-  }
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue
-    const item: unknown = Reflect.get(value, key)
-    const kind = keyKindOf(key)
-    if (kind === TOKENS_KEY && typeof item === 'object' && item !== null) {
-      for (const token of Object.values(item)) if (typeof token === 'string') found.add(token)
-    } else if (kind !== PLAIN_KEY && typeof item === 'string' && !isPublicValue(item))
-      found.add(item)
-    else secretsIn(item, found, depth + 1)
-  }
-  return found
 }

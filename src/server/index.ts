@@ -45,6 +45,7 @@ export { limitBody } from './limit-body.js'
 export { listenOnNode } from './listen-on-node.js'
 export { loadForwarder } from './load-forwarder.js'
 export { logLine } from './log-request.js'
+export { maskedPlaces } from './masked-places.js'
 export {
   answerProblem,
   buildProblem,

@@ -82,19 +82,16 @@ const redactParsed = (parsed: unknown): unknown => {
 }
 
 /**
- * A request's or an answer's text journalled with what `secrets` knows masked first; a request's
- * body teaches it first (its `apiKey`, masked where `customConfigText` repeats it).
+ * A request's or an answer's text journalled with what `secrets` knows masked first; the text
+ * teaches it first (a request's `apiKey`, masked where `customConfigText` repeats it; a login's
+ * answered token, masked where a later request sends it back).
  */
-const journalMasked = (
-  text: string,
-  secrets: JournalSecrets | undefined,
-  isRequest = false,
-): unknown => {
+const journalMasked = (text: string, secrets: JournalSecrets | undefined): unknown => {
   if (secrets === undefined || text.length > MAX_JOURNALLED_BODY) return journalBody(text)
   // One scan for secret names: `learn` finds nothing in a text without one, and a text the masker
   // gives back as it is needs no second scan in journalBody.
   const mayHold = text.length > 0 && mayHoldSecret(text)
-  if (isRequest && mayHold) secrets.learn(text)
+  if (text.length > 0) secrets.learn(text)
   if (secrets.masksNothing?.()) return keptBody(text, mayHold)
   const masked = secrets.mask(text)
   return masked === text ? keptBody(text, mayHold) : journalBody(masked)
@@ -120,6 +117,8 @@ export type WrittenAnswer = {
   readonly text?: string | undefined
   /** The text with its secret fields masked, made by the writer (journal-copy.ts). */
   readonly journalText?: string | undefined
+  /** The values the writer masked in `journalText` (a create's tokens). */
+  readonly maskedValues?: readonly string[] | undefined
 }
 
 /**
@@ -242,7 +241,7 @@ const responseBody = async (
 
 /** The request body to journal, from its text as the handlers read it (Hono's cached text). */
 export const journalRequestText = (text: string, secrets?: JournalSecrets): unknown =>
-  journalMasked(text, secrets, true)
+  journalMasked(text, secrets)
 
 /**
  * The request body to journal, read from what the handlers already parsed when possible. A body
@@ -256,14 +255,13 @@ export const journalRequestBody = async (
 ): Promise<unknown> => {
   const cached = req.bodyCache
   try {
-    if (cached.text !== undefined) return journalMasked(await cached.text, secrets, true)
-    if (cached.json !== undefined)
-      return journalMasked(JSON.stringify(await cached.json), secrets, true)
+    if (cached.text !== undefined) return journalMasked(await cached.text, secrets)
+    if (cached.json !== undefined) return journalMasked(JSON.stringify(await cached.json), secrets)
     if (cached.arrayBuffer !== undefined) {
       const bytes = await cached.arrayBuffer
       return bytes.byteLength > MAX_JOURNALLED_BODY
         ? `(${bytes.byteLength} bytes, not kept)`
-        : journalMasked(textOfBytes(bytes), secrets, true)
+        : journalMasked(textOfBytes(bytes), secrets)
     }
   } catch {
     return '(body not readable)' // the body broke mid-stream: answered already, nothing to keep
@@ -282,5 +280,5 @@ export const journalRequestBody = async (
   const read = await readAtMost(stream, MAX_JOURNALLED_BODY)
   if (read.kind === 'too-large') return `(more than ${MAX_JOURNALLED_BODY} bytes, not kept)`
   if (read.kind === 'broken') return '(body not readable)'
-  return journalMasked(new TextDecoder().decode(read.bytes), secrets, true)
+  return journalMasked(new TextDecoder().decode(read.bytes), secrets)
 }

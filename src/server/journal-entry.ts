@@ -20,6 +20,11 @@ export type JournalEntry = {
     readonly headers: JournalHeaders
     /** The JSON body with secret fields masked, the text when not JSON, null when empty. */
     readonly body: unknown
+    /**
+     * Where the journal masked the request, a JSON pointer each (`/headers/authorization`,
+     * `/body/apiKey`); unset when it masked nothing. A replay asks for these values only.
+     */
+    readonly masked?: readonly string[]
   }
   /** The answer, journalled as the request is: secrets masked, a large body as its size. */
   readonly response: {

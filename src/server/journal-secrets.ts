@@ -1,6 +1,9 @@
 /** What the journal masks in one request's texts, and learns from its body. */
 export type JournalSecrets = {
-  /** Remembers, for the session, the values under secret names of a request body (an `apiKey`). */
+  /**
+   * Learns the secrets of a request's or an answer's text (an `apiKey`, a login's token), to mask
+   * them wherever they come back.
+   */
   readonly learn: (text: string) => void
   /** The text with the request's `Authorization` (every form) and the session's secrets masked. */
   readonly mask: (text: string) => string

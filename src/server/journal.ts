@@ -166,11 +166,13 @@ export const createJournal = (
         rules: rules.length === 0 ? NO_RULES : rules.map(keptRule),
       }
       // The proxy's: what it found wrong, and who answered.
+      const masked = request.masked ?? []
       const stored: JournalEntry =
-        violations === undefined && source === undefined
+        violations === undefined && source === undefined && masked.length === 0
           ? entry
           : {
               ...entry,
+              ...(masked.length === 0 ? {} : { request: { ...entry.request, masked } }),
               ...(violations === undefined ? {} : { violations: keptViolations(violations) }),
               ...(source === undefined ? {} : { source }),
             }

@@ -7,8 +7,14 @@ import { redactText } from '../secrets/index.js'
  * it is masked (a credential in a path segment) and made printable (no forged lines, no terminal
  * escapes), spaces encoded; never a body, a query or a header.
  */
-export const logLine = (c: Context, status: number, startedAt: number): string => {
+export const logLine = (
+  c: Context,
+  status: number,
+  startedAt: number,
+  /** The writer's book: a secret learnt (a JWT as a path segment, a key as an id) masked too. */
+  mask: (text: string) => string = (text) => text,
+): string => {
   // Spaces stay encoded, so the line keeps its four fields whatever the path holds.
-  const path = printable(redactText(c.req.path)).replaceAll(' ', '%20')
+  const path = printable(mask(redactText(c.req.path))).replaceAll(' ', '%20')
   return `${printable(c.req.method, 16)} ${path} ${status} ${(performance.now() - startedAt).toFixed(1)}ms`
 }

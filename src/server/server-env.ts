@@ -25,6 +25,7 @@ export type ServerEnv = {
           readonly res: Response
           readonly text: string | null
           readonly journalText: string | undefined
+          readonly maskedValues?: readonly string[] | undefined
         }
       | undefined
   }

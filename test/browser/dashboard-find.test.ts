@@ -121,6 +121,80 @@ describe.skipIf(!hasChromium)('dashboard: find, see, replay', { timeout: 60_000 
     }
   })
 
+  // Issue 32, item 6. Before: every `[REDACTED]` string was prompted for, so a page that planted
+  // one in `customConfigText` got the key the developer typed into that prompt back from the
+  // provider's answer; and a typed value in a field of no secret name was kept in clear.
+  it('asks only for the values the journal masked, sends a planted [REDACTED] as it was, and keeps what was typed secret', async () => {
+    const { page, send, mock } = await dashboard()
+    const { orgId, llmProviderId } = mock.app.ids
+    const path = `/v1/orgs/${orgId}/llm-providers/${llmProviderId}`
+    const session = { 'x-mock-session': 'planted' }
+    const planted = await send(
+      'PATCH',
+      path,
+      { source: 'custom', apiKey: 'sk-first-secret-2222', customConfigText: '[REDACTED]' },
+      session,
+    )
+    expect(planted.status).toBe(200)
+    const created = await send(
+      'POST',
+      '/v1/workers',
+      { name: 'box', destination: 'local', description: 'runs with tok-known-4d5e6f' },
+      { ...session, authorization: 'Bearer tok-known-4d5e6f' },
+    )
+    expect(created.status).toBe(201)
+    const journal = (await send('GET', '/__mock/requests?session=planted').then((r) =>
+      r.json(),
+    )) as { entries: { seq: number; method: string; request: { masked?: string[] } }[] }
+    const [patch, create] = journal.entries
+    expect.soft(patch?.request.masked).toEqual(['/body/apiKey'])
+    expect.soft(create?.request.masked).toEqual(['/headers/authorization', '/body/description'])
+
+    const replayOf = async (seq: number | undefined) => {
+      const entry = page.locator(`#journal details[data-seq="${seq}"]`)
+      await entry.locator('summary').click()
+      await entry.locator('.replay-button').click()
+      return entry.locator('form.replay')
+    }
+    const patchForm = await replayOf(patch?.seq)
+    const prompts = patchForm.locator('input[type="password"]')
+    await expect.poll(() => prompts.count(), { timeout: WAIT_MS }).toBe(1)
+    await patchForm.locator('input[data-where="body:/apiKey"]').fill('sk-typed-secret-5432')
+    await patchForm.getByRole('button', { name: 'Send again' }).click()
+    await patchForm
+      .locator('.replay-result', { hasText: 'Replayed as #' })
+      .waitFor({ timeout: WAIT_MS })
+    const provider = (await send('GET', '/__mock/state', undefined, session).then((r) =>
+      r.json(),
+    )) as { llmProviders: { apiKeyLastFour: string | null; customConfigText: string | null }[] }
+    expect.soft(provider.llmProviders[0]?.apiKeyLastFour).toBe('5432')
+    expect.soft(provider.llmProviders[0]?.customConfigText).toBe('[REDACTED]')
+
+    const createForm = await replayOf(create?.seq)
+    await expect
+      .poll(() => createForm.locator('input[type="password"]').count(), { timeout: WAIT_MS })
+      .toBe(2)
+    await createForm
+      .locator('input[data-where="header:authorization"]')
+      .fill('Bearer tok-typed-8f9a0b')
+    await createForm
+      .locator('input[data-where="body:/description"]')
+      .fill('typed-description-secret-7e7e')
+    await createForm.getByRole('button', { name: 'Send again' }).click()
+    await createForm
+      .locator('.replay-result', { hasText: 'Replayed as #' })
+      .waitFor({ timeout: WAIT_MS })
+    const places = [
+      (await send('GET', '/__mock/requests')).text,
+      (await send('GET', '/__mock/state', undefined, session)).text,
+      (await send('GET', '/__mock/scenario/export', undefined, session)).text,
+      await page.content(),
+    ]
+    for (const where of places)
+      for (const typed of ['sk-typed-secret-5432', 'tok-typed-8f9a0b', 'typed-description-secret'])
+        expect.soft(where).not.toContain(typed)
+  })
+
   it('downloads the requests it finds as a HAR file, secrets masked', async () => {
     const { page, send } = await dashboard()
     const headers = { authorization: 'Bearer tok-har-secret-2' }

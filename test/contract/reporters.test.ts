@@ -8,7 +8,7 @@ import { formatJson } from '../../src/contract/reporters/json.js'
 import { formatJunit } from '../../src/contract/reporters/junit.js'
 import { runContract } from '../../src/contract/runner.js'
 import { createMockApp } from '../../src/mock/app.js'
-import { secretsIn } from '../../src/secrets/redact.js'
+import { secretsIn } from '../../src/secrets/index.js'
 
 const SEED = 7
 const PLANTED = {

@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createCredentialMasker, REDACTED } from '../../src/secrets/index.js'
+import { createSecretBook, REDACTED } from '../../src/secrets/index.js'
+import { SECRET_POLICY } from '../../src/secrets/policy.js'
 import { decodesToSecret } from '../helpers/base64-decodings.js'
 
 const SEED = 32
@@ -56,20 +57,27 @@ const ECHOES: readonly [string, (token: string, user: string) => Echo][] = [
   ],
 ]
 
-describe('createCredentialMasker on base64 at any alignment', () => {
+/** The one masker of the kit, taught these credentials. */
+const maskerOf = (credentials: readonly string[]) => {
+  const book = createSecretBook()
+  book.learn(credentials)
+  return book.mask
+}
+
+describe('a secret book on base64 at any alignment', () => {
   it.each(ECHOES)(
     `leaves nothing of %s that decodes back, at every offset, in both alphabets (seed ${SEED})`,
     (_name, echo) => {
       fc.assert(
         fc.property(
-          token(4),
+          token(SECRET_POLICY.minSearchedLength),
           // RFC 7617 §2: a user-id holds no colon.
           token(8).map((user) => user.replaceAll(':', '-')),
           fc.uint8Array({ minLength: 5, maxLength: 5 }),
           fc.uint8Array({ maxLength: MAX_SUFFIX }),
           (t, user, filler, suffix) => {
             const { credential, secret, plain } = echo(t, user)
-            const mask = createCredentialMasker([credential])
+            const mask = maskerOf([credential])
             for (const length of PREFIX_LENGTHS) {
               for (const [alphabet, encode] of Object.entries(ALPHABETS)) {
                 const encoded = encode(bytesOf(filler.subarray(0, length), plain, suffix))
@@ -96,7 +104,7 @@ describe('createCredentialMasker on base64 at any alignment', () => {
         fc.uint8Array({ minLength: 5, maxLength: 5 }),
         fc.uint8Array({ minLength: 16, maxLength: 96 }),
         (t, filler, unrelated) => {
-          const mask = createCredentialMasker([`Bearer ${t}`])
+          const mask = maskerOf([`Bearer ${t}`])
           const half = t.slice(0, Math.ceil(t.length / 2))
           const texts = [
             ordinary,

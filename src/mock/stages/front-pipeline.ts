@@ -14,6 +14,8 @@ import { loggedStatusOf } from './faults.js'
 export const frontPipeline = (stages: {
   guard: ReturnType<typeof createFrontGuard>
   log: ((line: string) => void) | undefined
+  /** Masks what the app's book knows in the line (a JWT a path carried). */
+  mask: (text: string) => string
 }): MiddlewareHandler<MockEnv> => {
   const { log } = stages
   return async (c, next) => {
@@ -21,7 +23,7 @@ export const frontPipeline = (stages: {
     if (isApiPath(c.req.path)) useAnswerHeaders(c)
     const answer = stages.guard(c)
     if (!answer) await next()
-    log?.(logLine(c, answer?.status ?? loggedStatusOf(c.res), startedAt))
+    log?.(logLine(c, answer?.status ?? loggedStatusOf(c.res), startedAt, stages.mask))
     return answer
   }
 }

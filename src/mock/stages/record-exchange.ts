@@ -7,12 +7,14 @@ import {
   journalRequestBody,
   journalRequestText,
   journalResponse,
+  maskedPlaces,
   requestCredentials,
   requestHeaderPairs,
   type WrittenAnswer,
 } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
 import { isoTime } from '../internal/iso-time.js'
+import { replaySecrets, SECRETS_HEADER } from '../replay-secrets.js'
 import { createRequestSecrets } from '../request-secrets.js'
 import type { AppliedRule } from '../rules.js'
 
@@ -63,6 +65,15 @@ export const recordExchange = (journal: Journal) => {
     const credentials = fromQuery.length === 0 ? fromHeaders : [...fromHeaders, ...fromQuery]
     const secrets = secretsOf(c.get('session'), credentials)
     const queryAt = url.indexOf('?')
+    const book = c.get('session').secrets
+    // A JWT in a path segment, a password in a query: credentials by their shape or name.
+    book.learnText(queryAt === -1 ? c.req.path : `${c.req.path}${url.slice(queryAt)}`)
+    // What a dashboard replay was typed: a secret wherever it stands.
+    const replayed = c.req.header(SECRETS_HEADER)
+    if (replayed !== undefined)
+      book.learn(replaySecrets(replayed, c.req.raw.headers, c.get('requestText')))
+    // What a backend's answer sets (a login's cookie, a token header) is masked where it comes back.
+    if (answered.isPassedThrough) book.learnHeaders(answered.response.headers)
     const { status } = answered.response
     // Before the body: what the body teaches the masker is not masked in its own path and query.
     const path = secrets.mask(c.req.path)
@@ -98,12 +109,17 @@ export const recordExchange = (journal: Journal) => {
             authorization: authorization ?? null,
             body,
             headers,
+            masked: maskedPlaces(c.req.raw.headers, headers, text, body),
           },
           response: answer,
           rules: answered.rules,
           prefer: answered.prefer ?? null,
           ...(answered.isPassedThrough ? { source: 'passthrough' } : {}),
         })
+        // The mock's own secrets it answered (a create's tokens), masked as whole tokens where a
+        // later request or the state repeats one (every form of each would cost a create as much
+        // again); learnt after its own entry, which masks them by their names and lengths.
+        if (answered.written?.maskedValues) book.learnWhole(answered.written.maskedValues)
         return undefined
       }
       return response instanceof Promise ? response.then(entry) : entry(response)

@@ -1,0 +1,125 @@
+import { credentialsOfHeader } from './cookie-values.js'
+import { credentialForms } from './credential-forms.js'
+import { ANCHOR, createFormIndex } from './form-index.js'
+import { isPublicValue, SECRET_POLICY } from './policy.js'
+import { isSecretHeader, mayHoldSecret } from './redact.js'
+import { secretsIn, secretsInText } from './secrets-in.js'
+
+/**
+ * Characters of forms a book searches for in every form (about 1 000 secrets of 36 characters,
+ * each in its dozen forms); past it the oldest secrets are searched for as themselves only, within
+ * MAX_WHOLE_CHARS (docs/limits.md#limits).
+ */
+const MAX_FORM_CHARS = 2 * 1024 * 1024
+/**
+ * Characters of secrets a book searches for as themselves (any case, glued to other text): a day
+ * of a proxy's traffic, 10 000 creates of 3 tokens of up to 128 characters.
+ */
+const MAX_WHOLE_CHARS = 4 * 1024 * 1024
+
+export type SecretBook = {
+  /**
+   * Secrets to mask from now on wherever they come back, in every form of the policy: values under
+   * secret names, credential headers' values (their scheme, Basic parts, parameters and JWT
+   * signature too), cookies. Public values (the kit's ids) and ones shorter than the policy's
+   * minimum are left out: they are masked where they stand only.
+   */
+  readonly learn: (values: Iterable<string>) => void
+  /**
+   * Secrets only ever masked as whole tokens (the mock's own tokens, made by the thousand: every
+   * form of each would cost a create as much again).
+   */
+  readonly learnWhole: (values: Iterable<string>) => void
+  /** The values under secret names of a parsed JSON value, at any depth. */
+  readonly learnJson: (value: unknown) => void
+  /**
+   * The secrets of a text: a JSON body's (as learnJson), or a form's, a multipart's, a GraphQL
+   * query's named values, JWTs and URL passwords.
+   */
+  readonly learnText: (text: string) => void
+  /**
+   * The credentials of headers (credential-named ones; each cookie of a Cookie or Set-Cookie), and
+   * what any header carries by its shape (a `Location` URL's password, a JWT).
+   */
+  readonly learnHeaders: (headers: Iterable<readonly [string, string]>) => void
+  /** Whether a string is a secret learnt (echoed whole). */
+  readonly has: (value: string) => boolean
+  /** The text with every secret learnt masked, in every form, glued to other text or not. */
+  readonly mask: (text: string) => string
+  /** Whether `mask` gives every text back as it is (nothing learnt yet). */
+  readonly isEmpty: () => boolean
+}
+
+const parsedJson = (text: string): unknown => {
+  if (!/^\s*[[{]/.test(text)) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** Whether a text may carry a secret to learn: a secret's name, an escape, a JWT, a URL. */
+const mayTeach = (text: string) =>
+  mayHoldSecret(text) || text.includes('eyJ') || text.includes('://')
+
+/** A scheme's name alone (`"token": "Bearer"`): a word, never the credential after it. */
+const SCHEME_WORD = /^(?:bearer|basic|digest|negotiate|token|dpop)$/i
+
+/** Whether a value is worth searching for in other text. */
+const isSearched = (value: string) => {
+  const trimmed = value.trim()
+  return (
+    trimmed.length >= SECRET_POLICY.minSearchedLength &&
+    !isPublicValue(trimmed) &&
+    !SCHEME_WORD.test(trimmed)
+  )
+}
+
+/**
+ * A book of the secrets one writer has seen, and the one masker of them: the mock's app (every
+ * session's journal, state and export), the proxy, a contract run. Learning a secret seen before
+ * costs a lookup; a new one, its forms (about 20 µs for a 36-character token).
+ */
+export const createSecretBook = (
+  maxFormChars: number = MAX_FORM_CHARS,
+  maxWholeChars: number = MAX_WHOLE_CHARS,
+): SecretBook => {
+  if (SECRET_POLICY.minSearchedLength < ANCHOR) throw new Error('minSearchedLength < ANCHOR')
+  const index = createFormIndex(maxFormChars)
+  const whole = createFormIndex(maxWholeChars)
+  let learnt = false
+  const learn = (values: Iterable<string>) => {
+    for (const value of values) {
+      if (!isSearched(value)) continue
+      learnt = true
+      whole.add(value, [value])
+      index.add(value, index.has(value) ? [] : credentialForms(value))
+    }
+  }
+  return {
+    learn,
+    learnWhole: (values) => {
+      for (const value of values)
+        if (isSearched(value)) {
+          learnt = true
+          whole.add(value, [value])
+        }
+    },
+    learnJson: (value) => {
+      if (typeof value === 'object' && value !== null) learn(secretsIn(value))
+    },
+    learnText: (text) => {
+      if (!mayTeach(text)) return
+      const json = parsedJson(text)
+      learn(json === undefined ? secretsInText(text) : secretsIn(json))
+    },
+    learnHeaders: (headers) => {
+      for (const [name, value] of headers)
+        learn(isSecretHeader(name) ? credentialsOfHeader(name, value) : secretsInText(value))
+    },
+    has: (value) => index.has(value) || whole.has(value),
+    mask: (text) => (learnt ? index.mask(whole.mask(text)) : text),
+    isEmpty: () => !learnt,
+  }
+}

@@ -1,0 +1,100 @@
+import { isPublicValue } from './policy.js'
+import {
+  isSecretParameter,
+  keyKindOf,
+  MAX_DEPTH,
+  NAMED_IN_TEXT_PATTERN,
+  PLAIN_KEY,
+  TOKENS_KEY,
+} from './redact.js'
+
+/**
+ * The secrets a text or a JSON value carries, to learn (src/secrets/book.ts): what stands under a
+ * secret's name wherever a client writes one, and what is a credential by its shape.
+ */
+
+/** Longest string looked into for JSON or named values: a larger one is data, not a field. */
+const MAX_LOOKED_INTO = 64 * 1024
+
+/**
+ * `name: "value"`, `name = value`, `name: value` in free text (a GraphQL query's inline argument,
+ * a form body, a `name: value` line): a quoted value to its quote, else to the end of its line or
+ * a separator (`Authorization: Bearer …` whole, its token learnt with it).
+ */
+const NAMED_VALUE =
+  /([A-Za-z_][\w.-]{0,63})["']?[ \t]*[:=][ \t]*(?:"([^"\r\n]*)"|'([^'\r\n]*)'|([^\s"',;&)}\]][^\r\n,;&)}\]]*))/g
+/** A value that says nothing: a flag, or one masked already. */
+const NO_VALUE = /^(?:true|false|null|\[REDACTED\].*)$/
+/** A multipart part's name and its first line of content. */
+const MULTIPART_PART =
+  /name="([^"\r\n]{1,256})"[^\r\n]{0,1024}\r?\n(?:[^\r\n]{1,1024}\r?\n){0,8}\r?\n([^\r\n]{0,4096})/g
+/** A JWT (three base64url parts, the first a JSON header): a credential wherever it stands. */
+const JWT = /\beyJ[A-Za-z0-9_-]{2,8192}\.[A-Za-z0-9_-]{2,8192}\.[A-Za-z0-9_-]{8,8192}/g
+/** A URL's userinfo (`scheme://user:password@`): the password. */
+const USERINFO = /[A-Za-z][\w+.-]{0,31}:\/\/[^\s/?#@:"']{0,256}:([^\s/?#@"']{1,1024})@/g
+
+const looksLikeJson = (text: string) => /^\s*[[{]/.test(text)
+
+/** Secret values a free text carries: under secret names, in multipart parts, JWTs, URL passwords. */
+export const secretsInText = (text: string, found: Set<string> = new Set()): Set<string> => {
+  if (text.length > MAX_LOOKED_INTO) return found
+  if (text.includes('eyJ')) for (const [jwt] of text.matchAll(JWT)) found.add(jwt)
+  if (text.includes('://'))
+    for (const [, password] of text.matchAll(USERINFO)) found.add(password ?? '')
+  if (!NAMED_IN_TEXT_PATTERN.test(text) && !/\b(?:key|sig|code)\b/i.test(text)) return found
+  for (const [, name = '', quoted, single, bare] of text.matchAll(NAMED_VALUE)) {
+    const value = (quoted ?? single ?? bare ?? '').trim()
+    if (isSecretParameter(name) && !NO_VALUE.test(value) && !isPublicValue(value)) found.add(value)
+  }
+  if (text.includes('name="'))
+    for (const [, name = '', value = ''] of text.matchAll(MULTIPART_PART))
+      if (isSecretParameter(name) && !isPublicValue(value.trim())) found.add(value.trim())
+  return found
+}
+
+/** A string's secrets: the JSON it holds (a body in a body), or the named values of its text. */
+const secretsInString = (text: string, found: Set<string>, depth: number) => {
+  if (text.length > MAX_LOOKED_INTO) return
+  if (looksLikeJson(text)) {
+    try {
+      secretsIn(JSON.parse(text), found, depth + 1)
+      return
+    } catch {
+      // not JSON after all: read as text
+    }
+  }
+  secretsInText(text, found)
+}
+
+/**
+ * Secret values found in a JSON value: under secret names at any depth (each value of a `tokens`
+ * object), and in its strings (JSON inside a string, named values and JWTs in text).
+ */
+export const secretsIn = (
+  value: unknown,
+  found: Set<string> = new Set(),
+  depth = 0,
+): Set<string> => {
+  if (depth > MAX_DEPTH) return found
+  if (typeof value === 'string') {
+    secretsInString(value, found, depth)
+    return found
+  }
+  if (typeof value !== 'object' || value === null) return found
+  // An array's names are its indexes, never a secret's: only its items are looked into.
+  if (Array.isArray(value)) {
+    for (const item of value) secretsIn(item, found, depth + 1)
+    return found
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue
+    const item: unknown = Reflect.get(value, key)
+    const kind = keyKindOf(key)
+    if (kind === TOKENS_KEY && typeof item === 'object' && item !== null) {
+      for (const token of Object.values(item)) if (typeof token === 'string') found.add(token)
+    } else if (kind !== PLAIN_KEY && typeof item === 'string') {
+      if (!isPublicValue(item)) found.add(item)
+    } else secretsIn(item, found, depth + 1)
+  }
+  return found
+}
