@@ -45,6 +45,17 @@ const noFilesInPages = {
         ? { path: join(dirname(importer), 'scenario-file-in-browser.ts') }
         : undefined,
     )
+    // No dashboard in a page: nothing replays, nothing reads where the journal masked (1.3 kB).
+    build.onResolve({ filter: /^\.\.\/replay-secrets\.js$/ }, ({ importer }) =>
+      /[\\/]src[\\/]mock[\\/]stages[\\/]/.test(importer)
+        ? { path: join(dirname(importer), '..', 'replay-secrets-in-browser.ts') }
+        : undefined,
+    )
+    build.onResolve({ filter: /^\.\/masked-places\.js$/ }, ({ importer }) =>
+      /[\\/]src[\\/]server[\\/]/.test(importer)
+        ? { path: join(dirname(importer), 'masked-places-in-browser.ts') }
+        : undefined,
+    )
   },
 }
 

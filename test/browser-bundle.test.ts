@@ -16,7 +16,13 @@ const packageOf = (input: string) =>
 
 /** The outputs a page loads at start-up: the entry and the chunks it imports statically. */
 const startUpOutputs = (metafile: Metafile): string[] => {
-  const entry = Object.keys(metafile.outputs).find((path) => metafile.outputs[path]?.entryPoint)
+  // The build's own entry: a lazy chunk (a dynamic import's) has an entryPoint of its own too.
+  const entries = Object.values(browserBuildOptions().entryPoints ?? {}).map((entry) =>
+    typeof entry === 'string' ? entry : entry.in,
+  )
+  const entry = Object.keys(metafile.outputs).find((path) =>
+    entries.includes(metafile.outputs[path]?.entryPoint ?? ''),
+  )
   const seen = new Set<string>()
   const stack = entry ? [entry] : []
   for (let path = stack.pop(); path !== undefined; path = stack.pop()) {

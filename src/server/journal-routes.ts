@@ -1,77 +1,13 @@
-import { z } from '@hono/zod-openapi'
-import type { Context, Hono } from 'hono'
-import { operations } from '../api/operations.js'
-import { ADMIN_PREFIX, invalidQuery } from './admin-answers.js'
-import { PageLimit } from './bounded-page.js'
-import { DEFAULT_MAX_JOURNAL_BYTES, type Journal, type JournalPageQuery } from './journal.js'
-import { SearchText, StatusFilter } from './journal-search.js'
+import type { Hono } from 'hono'
+import { ADMIN_PREFIX } from './admin-answers.js'
+import type { Journal } from './journal.js'
 import type { ServerEnv } from './server-env.js'
 
-/** The HAR writer (journal-har.ts), loaded once, on the first download. */
-let harWriter: Promise<typeof import('./journal-har.js')> | undefined
-
-const RequestsQuery = z
-  .object({
-    operation: z.enum(operations.map((o) => o.operationId)).optional(),
-    session: z.string().optional(),
-    limit: PageLimit.optional(),
-    after: z
-      .string()
-      .regex(/^[0-9]{1,15}$/, 'a seq number: a whole number, 0 or more')
-      .transform(Number)
-      .optional(),
-    q: SearchText.optional(),
-    status: StatusFilter.optional(),
-  })
-  .strict()
-
-/** The longest a read of the journal waits for an entry (`?wait=`): under common proxies' idle cut. */
-export const MAX_JOURNAL_WAIT_MS = 30_000
-/** Wake-ups one waiting read takes at most (entries recorded that its filters leave out). */
-const MAX_WAKES = 10_000
-
-/** `?wait=MS`: with nothing to answer, wait up to MS for an entry (a long poll: the dashboard's). */
-const WaitQuery = z.object({
-  wait: z
-    .string()
-    .regex(/^[0-9]{1,5}$/, 'milliseconds: a whole number, 0 or more')
-    .transform(Number)
-    .pipe(z.number().max(MAX_JOURNAL_WAIT_MS))
-    .optional(),
-})
-
-/** Characters a session keeps in a HAR's file name; any other becomes `_`. */
-const FILE_NAME_UNSAFE = /[^A-Za-z0-9._-]/g
-/** Most characters of a session in a HAR's file name. */
-const MAX_FILE_NAME_SESSION = 64
-
-/** `worker-api-kit-<session>.har`, `-all` when no session was asked for, `-default` for none. */
-const harFileName = (session: string | undefined) => {
-  const name =
-    session === undefined
-      ? 'all'
-      : session === ''
-        ? 'default'
-        : session.slice(0, MAX_FILE_NAME_SESSION).replace(FILE_NAME_UNSAFE, '_')
-  return `worker-api-kit-${name}.har`
-}
-
-/** The journal query a request asks for (its session by query, else by `x-mock-session`), or a 400. */
-const pageQueryOf = (
-  c: Context,
-  raw: Record<string, string> = c.req.query(),
-): JournalPageQuery | Response => {
-  const parsed = RequestsQuery.safeParse(raw)
-  if (!parsed.success) return invalidQuery(c, parsed.error)
-  const { session, operation, after, limit, q, status } = parsed.data
-  return {
-    session: session ?? c.req.header('x-mock-session'),
-    operationId: operation,
-    after,
-    limit,
-    q,
-    status,
-  }
+/** The journal's pages (journal-pages.ts), loaded once, on the first read of the journal. */
+let pages: Promise<typeof import('./journal-pages.js')> | undefined
+const loadPages = () => {
+  pages ??= import('./journal-pages.js')
+  return pages
 }
 
 /**
@@ -80,41 +16,8 @@ const pageQueryOf = (
  * journal as the admin API serves it, for the mock and for the proxy alike.
  */
 export const registerJournalRoutes = <E extends ServerEnv>(app: Hono<E>, journal: Journal) => {
-  app.get(`${ADMIN_PREFIX}/requests`, async (c) => {
-    const { wait: waitText, ...raw } = c.req.query()
-    const waiting = WaitQuery.safeParse({ wait: waitText })
-    if (!waiting.success) return invalidQuery(c, waiting.error)
-    const query = pageQueryOf(c, raw)
-    if (query instanceof Response) return query
-    let { items, next } = journal.page(query)
-    const { wait } = waiting.data
-    if (wait) {
-      // Until an entry passes the filters, the wait ends, or the client goes away.
-      const until = AbortSignal.any([AbortSignal.timeout(wait), c.req.raw.signal])
-      for (let wakes = 0; wakes < MAX_WAKES && items.length === 0 && !until.aborted; wakes++) {
-        await journal.nextRecord(until)
-        ;({ items, next } = journal.page(query))
-      }
-    }
-    // `held`: every entry the journal holds that passes the filters, the page's true count.
-    return c.json({ count: items.length, entries: items, next, held: journal.held(query) })
-  })
-
-  app.get(`${ADMIN_PREFIX}/requests.har`, async (c) => {
-    const query = pageQueryOf(c)
-    if (query instanceof Response) return query
-    // A download holds what the journal holds at most: the whole default journal fits.
-    const { items, next } = journal.page({ ...query, maxBytes: DEFAULT_MAX_JOURNAL_BYTES })
-    // The HAR writer loads on the first download: a page's MSW bundle starts without it.
-    harWriter ??= import('./journal-har.js')
-    const { journalHar } = await harWriter
-    return c.json(journalHar(items, new URL(c.req.url).origin, next), 200, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-disposition': `attachment; filename="${harFileName(query.session)}"`,
-      'cache-control': 'no-store',
-    })
-  })
-
+  app.get(`${ADMIN_PREFIX}/requests`, async (c) => (await loadPages()).readJournal(c, journal))
+  app.get(`${ADMIN_PREFIX}/requests.har`, async (c) => (await loadPages()).downloadHar(c, journal))
   app.delete(`${ADMIN_PREFIX}/requests`, (c) =>
     c.json({ cleared: journal.clear({ session: c.req.header('x-mock-session') }) }),
   )

@@ -2,7 +2,7 @@
 // filters keep (the dashboard's long poll), ends at MS with an empty page, and is bounded.
 import { describe, expect, it } from 'vitest'
 import { createMockApp, type MockApp } from '../../src/mock/app.js'
-import { MAX_JOURNAL_WAIT_MS } from '../../src/server/journal-routes.js'
+import { MAX_JOURNAL_WAIT_MS } from '../../src/server/journal-pages.js'
 import { pointersOf, send } from '../helpers/send.js'
 
 type Page = { count: number; entries: { seq: number; session: string }[] }

@@ -25,6 +25,7 @@ const Entry = z
         authorization: z.string().nullable(),
         headers: z.record(z.string(), z.string()),
         body: z.unknown(),
+        masked: z.array(z.string().startsWith('/')).min(1).optional(),
       })
       .strict(),
     response: z
