@@ -1,6 +1,6 @@
-import type { Context, Hono } from 'hono'
+import type { Context } from 'hono'
 import { WorkerId } from '../schemas/ids.js'
-import { ADMIN_PREFIX, answerProblem, invalid, PROBLEMS } from '../server/index.js'
+import { answerProblem, invalid, PROBLEMS } from '../server/index.js'
 import { readAdminBody } from './admin-body.js'
 import type { MockEnv } from './env.js'
 import { mergeLlmProvider } from './factories.js'
@@ -10,8 +10,6 @@ import { buildSeededWorker, type SeedingContext } from './seeded-worker.js'
 import { LlmProviderPatch, WorkerPatch } from './state-edits.js'
 import { shownLlmProvider, shownWorker } from './state-of.js'
 import type { WorkerRecord } from './store.js'
-
-const WORKERS = `${ADMIN_PREFIX}/state/workers`
 
 /** The worker id of the path, checked as the API checks one, or the 400 naming `/params/id`. */
 const workerIdOf = (c: Context<MockEnv>): { id: string } | { problem: Response } => {
@@ -52,57 +50,59 @@ const put = (
   return c.json(shownWorker(session, record, now), status)
 }
 
-/**
- * The state edits of `/__mock/state`: add, patch and delete a session's workers, patch its LLM
- * provider. Edits keep the journal and drop nothing to make room (docs/admin-api.md).
- */
-export const registerStateEditing = (app: Hono<MockEnv>) => {
-  app.post(WORKERS, async (c) => {
-    const body = await readAdminBody(c, SeedWorker)
-    if (!body.ok) return body.problem
-    const { store } = c.var.session
-    if (body.data.id !== undefined && store.workers.has(body.data.id))
-      return answerProblem(c, PROBLEMS.duplicateWorker(body.data.id))
-    return put(c, (seeding) => buildSeededWorker(seeding, body.data), 201)
-  })
+// The state edits of `/__mock/state` (their routes: admin-state-routes.ts): add, patch and delete
+// a session's workers, patch its LLM provider. Edits keep the journal and drop nothing to make room
+// (docs/admin-api.md).
 
-  app.patch(`${WORKERS}/:id`, async (c) => {
-    const param = workerIdOf(c)
-    if ('problem' in param) return param.problem
-    const { id } = param
-    const record = c.var.session.store.workers.get(id)
-    if (!record) return answerProblem(c, PROBLEMS.workerNotFound(id))
-    const body = await readAdminBody(c, WorkerPatch)
-    if (!body.ok) return body.problem
-    return put(c, (seeding) => patchedWorker(record, body.data, seeding), 200)
-  })
+/** `POST /__mock/state/workers`. */
+export const addWorker = async (c: Context<MockEnv>) => {
+  const body = await readAdminBody(c, SeedWorker)
+  if (!body.ok) return body.problem
+  const { store } = c.var.session
+  if (body.data.id !== undefined && store.workers.has(body.data.id))
+    return answerProblem(c, PROBLEMS.duplicateWorker(body.data.id))
+  return put(c, (seeding) => buildSeededWorker(seeding, body.data), 201)
+}
 
-  app.delete(`${WORKERS}/:id`, (c) => {
-    const param = workerIdOf(c)
-    if ('problem' in param) return param.problem
-    const { id } = param
-    if (!c.var.session.store.deleteWorker(id)) return answerProblem(c, PROBLEMS.workerNotFound(id))
-    return c.body(null, 204)
-  })
+/** `PATCH /__mock/state/workers/:id`. */
+export const patchWorker = async (c: Context<MockEnv>) => {
+  const param = workerIdOf(c)
+  if ('problem' in param) return param.problem
+  const { id } = param
+  const record = c.var.session.store.workers.get(id)
+  if (!record) return answerProblem(c, PROBLEMS.workerNotFound(id))
+  const body = await readAdminBody(c, WorkerPatch)
+  if (!body.ok) return body.problem
+  return put(c, (seeding) => patchedWorker(record, body.data, seeding), 200)
+}
 
-  app.patch(`${ADMIN_PREFIX}/state/llm-provider`, async (c) => {
-    const body = await readAdminBody(c, LlmProviderPatch)
-    if (!body.ok) return body.problem
-    const { session, now } = c.var
-    const record = session.store.llmProviders.get(session.llmProviderId)
-    if (!record)
-      return answerProblem(c, PROBLEMS.llmProviderNotFound(session.orgId, session.llmProviderId))
-    const { apiKey, source = record.source, ...fields } = body.data
-    if (apiKey) {
-      // Masked from now on wherever the session's journal or state repeats it.
-      session.secrets.learn([apiKey])
-    }
-    const updated = mergeLlmProvider(
-      record,
-      { ...fields, source, ...(apiKey === undefined ? {} : { apiKey }) },
-      now,
-    )
-    session.store.llmProviders.set(updated.id, updated)
-    return c.json(shownLlmProvider(session, updated))
-  })
+/** `DELETE /__mock/state/workers/:id`. */
+export const deleteWorker = (c: Context<MockEnv>) => {
+  const param = workerIdOf(c)
+  if ('problem' in param) return param.problem
+  const { id } = param
+  if (!c.var.session.store.deleteWorker(id)) return answerProblem(c, PROBLEMS.workerNotFound(id))
+  return c.body(null, 204)
+}
+
+/** `PATCH /__mock/state/llm-provider`. */
+export const patchLlmProvider = async (c: Context<MockEnv>) => {
+  const body = await readAdminBody(c, LlmProviderPatch)
+  if (!body.ok) return body.problem
+  const { session, now } = c.var
+  const record = session.store.llmProviders.get(session.llmProviderId)
+  if (!record)
+    return answerProblem(c, PROBLEMS.llmProviderNotFound(session.orgId, session.llmProviderId))
+  const { apiKey, source = record.source, ...fields } = body.data
+  if (apiKey) {
+    // Masked from now on wherever the session's journal or state repeats it.
+    session.secrets.learn([apiKey])
+  }
+  const updated = mergeLlmProvider(
+    record,
+    { ...fields, source, ...(apiKey === undefined ? {} : { apiKey }) },
+    now,
+  )
+  session.store.llmProviders.set(updated.id, updated)
+  return c.json(shownLlmProvider(session, updated))
 }

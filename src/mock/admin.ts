@@ -13,7 +13,7 @@ import {
 } from '../server/index.js'
 import { readAdminBody } from './admin-body.js'
 import { registerRuleEditing } from './admin-rules.js'
-import { registerStateEditing } from './admin-state.js'
+import { registerStateEditing } from './admin-state-routes.js'
 import { contractCommand, INSTALLED_COMMAND } from './contract-command.js'
 import type { MockEnv } from './env.js'
 import { type Scenario, type ScenarioInput, ScenarioName, ScenarioState } from './scenario.js'

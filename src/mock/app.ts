@@ -82,6 +82,8 @@ export const createMockApp = (options: MockAppOptions = {}) => {
     scenario: () => appScenario,
     defaultState: () => catalog.initial().state ?? EMPTY_STATE,
   })
+  // Its own admin token: masked wherever a client repeats it, as any credential is.
+  if (options.adminToken !== undefined) sessions.secrets.learn([options.adminToken])
   const journal = createJournal(options.limits?.maxJournal ?? DEFAULT_MAX_JOURNAL)
   const control: MockControl = {
     sessions,

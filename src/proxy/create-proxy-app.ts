@@ -122,6 +122,8 @@ export const createProxyApp = (options: ProxyAppOptions) => {
         .filter(([name]) => isSecretHeader(name))
         .map(([, value]) => value),
       ...(options.secrets ?? []),
+      // Its own admin token: masked wherever a client repeats it, as any credential is.
+      ...(options.adminToken === undefined ? [] : [options.adminToken]),
     ],
   })
   const recording = createRecording(targetName, options.recorded)

@@ -8,6 +8,7 @@
 
 import { base64Forms } from './base64-forms.js'
 import { isPublicValue, SECRET_POLICY } from './policy.js'
+import { isSecretParameter } from './redact.js'
 
 /**
  * Longest credential searched for in every form. A longer one (a 64 KiB key someone sent) is masked
@@ -123,16 +124,25 @@ const encodingsOf = (text: string): string[] => [
 ]
 
 /** `name=value` parameters of a credential (`Signature=…` of AWS, `sha256=…` of a webhook's). */
-const AUTH_PARAMETER = /(?:^|[\s,;])[A-Za-z][\w-]*=("?)([^\s",;]+)\1/g
+const AUTH_PARAMETER = /(?:^|[\s,;])([A-Za-z][\w-]{0,63})=("?)([^\s",;]+)\2/g
+const AUTH_PARAMETERS: ReadonlySet<string> = new Set(SECRET_POLICY.authParameters)
 /** A JWT (a DPoP proof, an id token): three base64url parts, the last its signature. */
 const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.([A-Za-z0-9_-]+)$/
 
 /**
- * The parts of a credential a server may echo on their own: each parameter's value, and a JWT's
- * signature (its header and claims are public JSON of the kind every JWT holds).
+ * The parts of a credential a server may echo on their own: its secret parameters' values (the
+ * value of a credential of one parameter), and a JWT's signature (its header and claims are public
+ * JSON of the kind every JWT holds).
  */
 const partsOf = (credential: string): string[] => {
-  const parts = [...credential.matchAll(AUTH_PARAMETER)].map((match) => match[2] ?? '')
+  const parameters = [...credential.matchAll(AUTH_PARAMETER)]
+  const parts = (
+    parameters.length === 1
+      ? parameters
+      : parameters.filter(
+          ([, name = '']) => isSecretParameter(name) || AUTH_PARAMETERS.has(name.toLowerCase()),
+        )
+  ).map((match) => match[3] ?? '')
   const signature = JWT.exec(credential.trim())?.[1]
   return signature === undefined ? parts : [...parts, signature]
 }

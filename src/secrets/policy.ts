@@ -63,6 +63,13 @@ export const SECRET_POLICY = {
    * one would mask ordinary words, and is masked where it stands (its field, header or cookie) only.
    */
   minSearchedLength: 6,
+  /**
+   * A credential's parameters that are its secret besides those of a secret's name (`Signature=`,
+   * `oauth_signature=`): Digest's `response` (RFC 7616). Its other parameters (`uri`, `realm`,
+   * `username`, `SignedHeaders`) are public and never learnt; a credential of one parameter alone
+   * (`sha256=…`) is that parameter's value.
+   */
+  authParameters: ['response'],
   /** An object each of whose values is a secret: a create's `tokens`. */
   objectsOfSecrets: ['tokens'],
   /** The kit's own headers: a session's or a scenario's name, a label, never a credential. */
