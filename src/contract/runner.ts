@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import type { OperationId } from '../api/operations.js'
-import { isSecretHeader } from '../secrets/index.js'
+import { credentialsOfHeader, isSecretHeader } from '../secrets/index.js'
 import { buildReport } from './build-report.js'
 import { buildCases } from './cases.js'
 import { createClient, type Fetch } from './client.js'
@@ -86,9 +86,10 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
     Object.entries(options.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
   )
   const redactor = createRedactor([
+    // Each value whole, and its credentials (each cookie of a Cookie) as a server may echo them.
     ...Object.entries(headers)
       .filter(([name]) => isSecretHeader(name))
-      .map(([, value]) => value),
+      .flatMap(([name, value]) => [value, ...credentialsOfHeader(name, value)]),
     ...(options.secrets ?? []),
   ])
   const client = createClient({

@@ -7,6 +7,7 @@ import {
 } from '../server/index.js'
 import { toMockLlmProvider } from './factories.js'
 import type { Lifecycle } from './lifecycle.js'
+import { maskWithinLength } from './masked-for-writing.js'
 import type { Session } from './session.js'
 import type { LlmProviderRecord, WorkerRecord } from './store.js'
 import { toWorkerView } from './worker-view.js'
@@ -44,12 +45,12 @@ export const shownWorker = (session: Session, record: WorkerRecord, now: number)
       nextChange: nextChangeOf(record, session.lifecycle, now),
     },
     MAX_STATE_STRING,
-    session.secrets.mask,
+    maskWithinLength(session),
   )
 
 /** The session's provider as the state shows it: the key masked, long strings cut. */
 export const shownLlmProvider = (session: Session, record: LlmProviderRecord) =>
-  excerptStrings(toMockLlmProvider(record), MAX_STATE_STRING, session.secrets.mask)
+  excerptStrings(toMockLlmProvider(record), MAX_STATE_STRING, maskWithinLength(session))
 
 /** Kept workers after the worker `after` as the state shows them, oldest first, with their size. */
 function* shownWorkersAfter(session: Session, now: number, after: string | undefined) {
@@ -80,7 +81,11 @@ export const stateOf = (session: Session, now: number, query: StateQuery = {}) =
     seed: session.seed,
     orgId: session.orgId,
     llmProviderId: session.llmProviderId,
-    organizations: excerptStrings([...store.orgs.values()], MAX_STATE_STRING, session.secrets.mask),
+    organizations: excerptStrings(
+      [...store.orgs.values()],
+      MAX_STATE_STRING,
+      maskWithinLength(session),
+    ),
     llmProviders: [...store.llmProviders.values()].map((record) =>
       shownLlmProvider(session, record),
     ),

@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import { printable } from '../common/printable.js'
 import { baseUrlProblem, createTrafficJudge } from '../contract/index.js'
 import { createRecording, type ScenarioInput } from '../mock/index.js'
-import { isSecretHeader, redactText } from '../secrets/index.js'
+import { credentialsOfHeader, isSecretHeader, redactText } from '../secrets/index.js'
 import {
   ADMIN_PREFIX,
   type AllowedHosts,
@@ -120,7 +120,7 @@ export const createProxyApp = (options: ProxyAppOptions) => {
     credentials: [
       ...Object.entries(headers)
         .filter(([name]) => isSecretHeader(name))
-        .map(([, value]) => value),
+        .flatMap(([name, value]) => [value, ...credentialsOfHeader(name, value)]),
       ...(options.secrets ?? []),
       // Its own admin token: masked wherever a client repeats it, as any credential is.
       ...(options.adminToken === undefined ? [] : [options.adminToken]),

@@ -173,7 +173,7 @@ const exchange = async (
       authorization: c.req.header('authorization') ?? null,
       headers: requestHeaders,
       body: requestBody,
-      masked: maskedPlaces(c.req.raw.headers, requestHeaders, body, requestBody),
+      masked: maskedPlaces(requestHeaderPairs(c.req.raw, c.env), requestHeaders, body, requestBody),
     },
     response: {
       contentType: answer.headers.get('content-type'),

@@ -25,11 +25,6 @@ export type SecretBook = {
    * minimum are left out: they are masked where they stand only.
    */
   readonly learn: (values: Iterable<string>) => void
-  /**
-   * Secrets only ever masked as whole tokens (the mock's own tokens, made by the thousand: every
-   * form of each would cost a create as much again).
-   */
-  readonly learnWhole: (values: Iterable<string>) => void
   /** The values under secret names of a parsed JSON value, at any depth. */
   readonly learnJson: (value: unknown) => void
   /**
@@ -99,13 +94,6 @@ export const createSecretBook = (
   }
   return {
     learn,
-    learnWhole: (values) => {
-      for (const value of values)
-        if (isSearched(value)) {
-          learnt = true
-          whole.add(value, [value])
-        }
-    },
     learnJson: (value) => {
       if (typeof value === 'object' && value !== null) learn(secretsIn(value))
     },

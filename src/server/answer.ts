@@ -77,7 +77,6 @@ export const answer = (
   status: number,
   headers: Record<string, string> = {},
   journalText?: string,
-  maskedValues?: readonly string[],
 ): Response => {
   const record = recordOf(c)
   if (!record) {
@@ -87,7 +86,7 @@ export const answer = (
   const res = new Response(text, { status, headers: sortedHeaders(record, headers) })
   // Read back as text in-process (the judge); an answer on a node socket goes to node alone.
   if (text !== null && serverContext(c).env?.incoming === undefined) rememberAnswerText(res, text)
-  serverContext(c).set('written', { res, text, journalText, maskedValues })
+  serverContext(c).set('written', { res, text, journalText })
   return res
 }
 
@@ -105,6 +104,6 @@ export const answerJson = (
   const operation = recordOf(c) ? serverContext(c).get('operation') : undefined
   const written = operation && writeWithJournalCopy(operation.operationId, status, value)
   return written
-    ? answer(c, written.text, status, allHeaders, written.journalText, written.maskedValues)
+    ? answer(c, written.text, status, allHeaders, written.journalText)
     : answer(c, JSON.stringify(value), status, allHeaders)
 }

@@ -91,7 +91,8 @@ const journalMasked = (text: string, secrets: JournalSecrets | undefined): unkno
   // One scan for secret names: `learn` finds nothing in a text without one, and a text the masker
   // gives back as it is needs no second scan in journalBody.
   const mayHold = text.length > 0 && mayHoldSecret(text)
-  if (text.length > 0) secrets.learn(text)
+  // What may teach a secret: a secret's name or an escape (the scan above), a JWT, a URL.
+  if (mayHold || text.includes('eyJ') || text.includes('://')) secrets.learn(text)
   if (secrets.masksNothing?.()) return keptBody(text, mayHold)
   const masked = secrets.mask(text)
   return masked === text ? keptBody(text, mayHold) : journalBody(masked)
@@ -117,8 +118,6 @@ export type WrittenAnswer = {
   readonly text?: string | undefined
   /** The text with its secret fields masked, made by the writer (journal-copy.ts). */
   readonly journalText?: string | undefined
-  /** The values the writer masked in `journalText` (a create's tokens). */
-  readonly maskedValues?: readonly string[] | undefined
 }
 
 /**

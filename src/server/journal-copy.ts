@@ -1,7 +1,7 @@
 import type { z } from '@hono/zod-openapi'
 import { OPERATION_TABLE } from '../api/operation-table.js'
 import type { OperationId } from '../api/operations.js'
-import { isSecretName, redactJson, secretsIn } from '../secrets/index.js'
+import { isSecretName, redactJson } from '../secrets/index.js'
 
 // The journal's copy of an operation's answer, written beside the answer in one serialisation.
 // Which fields are secrets is read once from the operation's success schema (the operation table)
@@ -74,15 +74,8 @@ const PLANS = new Map(
   }),
 )
 
-/**
- * An answer's text, and the journal's copy of it with its secret fields masked, and the values
- * masked (a create's tokens), for the book to mask where they come back.
- */
-export type WrittenWithCopy = {
-  readonly text: string
-  readonly journalText: string
-  readonly maskedValues: readonly string[]
-}
+/** An answer's text, and the journal's copy of it with its secret fields masked. */
+export type WrittenWithCopy = { readonly text: string; readonly journalText: string }
 
 /**
  * An operation's success answer written as JSON, with the journal's copy beside it; undefined for
@@ -99,7 +92,6 @@ export const writeWithJournalCopy = (
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
   let text = '{'
   let journalText = '{'
-  const maskedValues: string[] = []
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue
     const planned = found.plan.get(key)
@@ -114,10 +106,8 @@ export const writeWithJournalCopy = (
       continue
     }
     // As the journal masks a parsed answer's top-level field: redactJson over that field alone.
-    const alone = Object.fromEntries([[key, field]])
-    const copy = redactJson(alone)
-    for (const value of secretsIn(alone)) maskedValues.push(value)
+    const copy = redactJson(Object.fromEntries([[key, field]]))
     journalText += head + JSON.stringify(Reflect.get(Object(copy), key))
   }
-  return { text: `${text}}`, journalText: `${journalText}}`, maskedValues }
+  return { text: `${text}}`, journalText: `${journalText}}` }
 }

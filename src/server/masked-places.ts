@@ -1,5 +1,6 @@
 import { jsonPointer } from '../common/json-pointer.js'
 import { REDACTED } from '../secrets/index.js'
+import { forEachHeader, type HeaderPairs } from './header-pairs.js'
 import type { JournalHeaders } from './journal-headers.js'
 
 /**
@@ -51,19 +52,22 @@ const changedIn = (
  * on read).
  */
 export const maskedPlaces = (
-  sentHeaders: Iterable<readonly [string, string]>,
+  sentHeaders: HeaderPairs,
   keptHeaders: JournalHeaders,
   sentBody: string | undefined,
   keptBody: unknown,
 ): string[] => {
   const places: string[] = []
-  const seen = new Set<string>()
-  for (const [name, value] of sentHeaders) {
-    const lowered = name.toLowerCase()
-    if (seen.has(lowered)) continue
-    seen.add(lowered)
-    const kept = keptHeaders[lowered]
-    if (kept !== value && isMasked(kept)) places.push(`/headers/${lowered}`)
+  // Only a kept header that shows the mask may be one the journal masked (most requests have none).
+  const shown = Object.keys(keptHeaders).filter((name) => isMasked(keptHeaders[name]))
+  if (shown.length > 0) {
+    const sent = new Map<string, string>()
+    forEachHeader(sentHeaders, (name, value) => {
+      const lowered = name.toLowerCase()
+      sent.set(lowered, sent.has(lowered) ? `${sent.get(lowered)}, ${value}` : value)
+    })
+    for (const name of shown)
+      if (sent.get(name) !== keptHeaders[name]) places.push(`/headers/${name}`)
   }
   if (sentBody === undefined || sentBody === '') return places
   // A body kept as its text (read on demand) was masked only if the text is not the one sent.

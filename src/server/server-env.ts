@@ -25,7 +25,6 @@ export type ServerEnv = {
           readonly res: Response
           readonly text: string | null
           readonly journalText: string | undefined
-          readonly maskedValues?: readonly string[] | undefined
         }
       | undefined
   }

@@ -16,11 +16,7 @@ type Stage<Make extends (...args: never[]) => unknown> = ReturnType<Make>
 const writtenFor = (c: Context<MockEnv>, response: Response) => {
   const written = c.get('written')
   return written?.res === response
-    ? {
-        text: written.text ?? undefined,
-        journalText: written.journalText,
-        maskedValues: written.maskedValues,
-      }
+    ? { text: written.text ?? undefined, journalText: written.journalText }
     : undefined
 }
 

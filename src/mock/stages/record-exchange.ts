@@ -109,17 +109,13 @@ export const recordExchange = (journal: Journal) => {
             authorization: authorization ?? null,
             body,
             headers,
-            masked: maskedPlaces(c.req.raw.headers, headers, text, body),
+            masked: maskedPlaces(requestHeaderPairs(c.req.raw, c.env), headers, text, body),
           },
           response: answer,
           rules: answered.rules,
           prefer: answered.prefer ?? null,
           ...(answered.isPassedThrough ? { source: 'passthrough' } : {}),
         })
-        // The mock's own secrets it answered (a create's tokens), masked as whole tokens where a
-        // later request or the state repeats one (every form of each would cost a create as much
-        // again); learnt after its own entry, which masks them by their names and lengths.
-        if (answered.written?.maskedValues) book.learnWhole(answered.written.maskedValues)
         return undefined
       }
       return response instanceof Promise ? response.then(entry) : entry(response)
