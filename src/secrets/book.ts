@@ -54,6 +54,9 @@ const parsedJson = (text: string): unknown => {
   }
 }
 
+/** Longest text read for secrets (a body the journal keeps is at most 64 KiB; an upload is data). */
+const MAX_TAUGHT_TEXT = 1024 * 1024
+
 /** Whether a text may carry a secret to learn: a secret's name, an escape, a JWT, a URL. */
 const mayTeach = (text: string) =>
   mayHoldSecret(text) || text.includes('eyJ') || text.includes('://')
@@ -98,7 +101,7 @@ export const createSecretBook = (
       if (typeof value === 'object' && value !== null) learn(secretsIn(value))
     },
     learnText: (text) => {
-      if (!mayTeach(text)) return
+      if (text.length > MAX_TAUGHT_TEXT || !mayTeach(text)) return
       const json = parsedJson(text)
       learn(json === undefined ? secretsInText(text) : secretsIn(json))
     },

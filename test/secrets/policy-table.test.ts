@@ -62,6 +62,17 @@ const rows: Row[] = [
       body: { name: 'plain', destination: 'local', [field]: secret },
     }
   }),
+  ...SECRET_POLICY.authParameters.map((parameter): Row => {
+    const secret = secretFor(parameter)
+    return {
+      carrier: `credential parameter ${parameter}=`,
+      secret,
+      headers: { authorization: `Scheme realm="kit", ${parameter}="${secret}"` },
+      query: '',
+      // The body echoes the parameter's value alone.
+      body: { name: `echo ${secret}`, destination: 'local' },
+    }
+  }),
   ...SECRET_POLICY.exactFieldNames.flatMap((field): Row[] => {
     const secret = secretFor(field)
     const inQuery = secretFor(`query${field}`)
