@@ -165,4 +165,41 @@ describe('contract --html and --min-coverage', () => {
       }
     },
   )
+
+  // Issue 33, item 6. Before: a failure's unbroken values (a long id, a body of one word, a long
+  // URL) set the page's width: about 17 000 px.
+  it.skipIf(!hasChromium)(
+    'reads on a screen: long unbroken values wrap within the window',
+    async () => {
+      const word = 'x'.repeat(3_000)
+      const app = new Hono()
+      app.get('/', (c) => c.text('ok'))
+      app.all('/v1/*', (c) =>
+        c.json({ worker: { id: `wrk_${word}`, name: word }, [`k${word}`]: word }, 200),
+      )
+      const server = await startAppServer(app)
+      servers.push(server)
+      const dir = await tempDir()
+      const html = join(dir, 'report.html')
+      await runCli([
+        'contract',
+        '--base-url',
+        `${server.url}/${word.slice(0, 500)}`,
+        '--quiet',
+        '--html',
+        html,
+      ])
+      const browser = await launchChromium()
+      try {
+        const { context } = await recordingContext(browser)
+        const page = await context.newPage()
+        await page.setViewportSize({ width: 1280, height: 900 })
+        await page.setContent(await readFile(html, 'utf8'))
+        const width = await page.evaluate(() => document.documentElement.scrollWidth)
+        expect(width).toBeLessThanOrEqual(1280)
+      } finally {
+        await browser.close()
+      }
+    },
+  )
 })

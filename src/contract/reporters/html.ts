@@ -20,11 +20,12 @@ const escapeHtml = (text: unknown): string =>
 const STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1b1b1b;max-width:80rem}
 h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:2rem}
-table{border-collapse:collapse;width:100%}th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}
+table{border-collapse:collapse;width:100%}th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+p,li,h1,h2,h3{overflow-wrap:anywhere}
 th{background:#f2f2f2}td.n{text-align:right}
 .covered-pass,.passed{color:#166534}.covered-fail,.failed{color:#b91c1c;font-weight:600}
 .not-exercised,.skipped,.warned{color:#92400e}
-pre{background:#f6f6f6;padding:.5rem;white-space:pre-wrap;word-break:break-all;margin:.25rem 0}
+pre{background:#f6f6f6;padding:.5rem;white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-all;margin:.25rem 0;max-width:100%}
 .finding{border-left:3px solid #b91c1c;padding-left:.75rem;margin:1rem 0}
 `
 
