@@ -3,6 +3,7 @@ import { type Fetch, fetchUntilAborted, readAtMost } from '../common/read-at-mos
 import { utf8Length } from '../common/utf8-length.js'
 import { decodeBody } from './decode-body.js'
 import type { Exchange, ReceivedResponse, SentRequest } from './exchange.js'
+import { createPacer } from './pacer.js'
 import { MAX_JSON_DEPTH, parseJson } from './parse-json.js'
 import { BodyTooLarge, describeTransportError } from './transport-error.js'
 
@@ -26,6 +27,8 @@ export type ClientOptions = {
   readonly fetch?: Fetch
   /** Waits out a `Retry-After` (a test injects one that records the wait). Default: a timer. */
   readonly sleep?: (ms: number) => Promise<void>
+  /** `--rate`: at most this many requests a second, retries included (pacer.ts). */
+  readonly ratePerSecond?: number
 }
 
 type RequestSpec = {
@@ -139,6 +142,10 @@ export const createClient = (options: ClientOptions): Client => {
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES
   const maxWait = options.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS
   const sleep = options.sleep ?? sleepFor
+  const pace =
+    options.ratePerSecond === undefined
+      ? undefined
+      : createPacer(options.ratePerSecond, sleep, options.deadline)
   let count = 0
 
   const once = async (request: SentRequest) => {
@@ -173,6 +180,7 @@ export const createClient = (options: ClientOptions): Client => {
     let attempts = 0
     for (;;) {
       attempts++
+      await pace?.()
       const result = await once(request)
       const status = result.response?.status
       if (status !== 429 || attempts > maxRetries) {

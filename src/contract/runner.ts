@@ -5,6 +5,7 @@ import { buildReport } from './build-report.js'
 import { buildCases } from './cases.js'
 import { createClient, type Fetch } from './client.js'
 import { CONTRACT_DEFAULTS } from './defaults.js'
+import { pacedMs } from './pacer.js'
 import { probeTarget } from './probe-target.js'
 import { createRedactor } from './redactor.js'
 import type { CheckResult, Report } from './report.js'
@@ -36,6 +37,13 @@ export type ContractOptions = {
    * Default 120 000.
    */
   readonly runTimeoutMs?: number
+  /**
+   * `--rate`: at most this many requests a second, retries included. Without `runTimeoutMs`, the
+   * run's bound grows to fit the paced run (a quarter more, and 30 s), within an hour.
+   */
+  readonly ratePerSecond?: number
+  /** Called once the run is planned, before the first case: what it will send, and its bound. */
+  readonly onPlan?: (plan: RunPlan) => void
   /** Seed of the generated cases; printed in the report. Default: random. */
   readonly seed?: number
   /** Generated valid inputs per operation. Default 5. */
@@ -62,6 +70,19 @@ export type ContractOptions = {
  * between 50 ms and 2 s (measured: the console, JSON and JUnit reports of a 135-exchange run,
  * 1.1 MB of JSON, are formatted and written in under 0.2 s including the CLI's exit).
  */
+/** What a run will send, at what pace, and its bound: for the banner. */
+export type RunPlan = {
+  readonly requests: number
+  readonly ratePerSecond: number | undefined
+  /** The least the requests take at that pace (0 without one). */
+  readonly pacedMs: number
+  readonly runTimeoutMs: number
+}
+
+/** A paced run's bound, when it grows to fit: at most an hour, and some slack for slow answers. */
+const MAX_PACED_RUN_MS = 3_600_000
+const PACED_SLACK_MS = 30_000
+
 const reportingTimeOf = (runTimeoutMs: number) =>
   Math.min(2_000, Math.max(50, Math.round(runTimeoutMs / 10)))
 
@@ -80,7 +101,24 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
   const seed = options.seed ?? randomInt(2 ** 31)
   const runId = randomBytes(4).toString('hex')
   const timeoutMs = options.timeoutMs ?? CONTRACT_DEFAULTS.timeoutMs
-  const runTimeoutMs = options.runTimeoutMs ?? CONTRACT_DEFAULTS.runTimeoutMs
+  // Plan: every case, from the schemas alone; a generated body is generated as it is sent.
+  const cases = buildCases({
+    seed,
+    runs: options.runs ?? CONTRACT_DEFAULTS.runs,
+    allowCloud: options.allowCloud === true,
+    namePrefix: `wak-contract-${runId}`,
+  })
+  // The probe, then one request a case (a 429 retried adds its retries).
+  const requests = cases.length + 1
+  const { ratePerSecond } = options
+  const pacedFor = ratePerSecond === undefined ? 0 : pacedMs(requests, ratePerSecond)
+  const runTimeoutMs =
+    options.runTimeoutMs ??
+    Math.min(
+      MAX_PACED_RUN_MS,
+      Math.max(CONTRACT_DEFAULTS.runTimeoutMs, Math.ceil(pacedFor * 1.25) + PACED_SLACK_MS),
+    )
+  options.onPlan?.({ requests, ratePerSecond, pacedMs: pacedFor, runTimeoutMs })
   const deadline = started + runTimeoutMs - reportingTimeOf(runTimeoutMs)
   const headers = Object.fromEntries(
     Object.entries(options.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
@@ -98,6 +136,7 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
     timeoutMs,
     deadline,
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(ratePerSecond === undefined ? {} : { ratePerSecond }),
   })
 
   await probeTarget(client, {
@@ -107,13 +146,6 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
     redact: redactor.response,
   })
 
-  // Plan: every case, from the schemas alone; a generated body is generated as it is sent.
-  const cases = buildCases({
-    seed,
-    runs: options.runs ?? CONTRACT_DEFAULTS.runs,
-    allowCloud: options.allowCloud === true,
-    namePrefix: `wak-contract-${runId}`,
-  })
   // Send, and judge each answer as it arrives.
   const isStrict = options.strict === true
   const judge = createRunJudge({ checks: selected, leftOut, isStrict, redactor })

@@ -3,6 +3,8 @@ import { resolve } from 'node:path'
 import { definedOnly } from '../../common/defined-only.js'
 import { MAX_SEED } from '../../common/max-seed.js'
 import { CONTRACT_DEFAULTS } from '../../contract/defaults.js'
+import { RATE_RANGE, rateOf } from '../../contract/pacer.js'
+import type { RunPlan } from '../../contract/runner.js'
 import { redactText } from '../../secrets/index.js'
 import { CliError, EXIT } from '../cli-error.js'
 import { defineCommand } from '../command.js'
@@ -77,6 +79,15 @@ const FLAGS = {
     help: ['generated valid inputs per operation (default {default})'],
     default: CONTRACT_DEFAULTS.runs,
     integer: { min: 1, max: 1000 },
+  },
+  rate: {
+    type: 'string',
+    value: 'N/s',
+    help: [
+      'send at most N requests a second (retries included; 0.02 to 1000, e.g.',
+      '5/s), for a target that rate-limits; the banner says how long the run',
+      'takes, and without --run-timeout its bound grows to fit (at most 1 h)',
+    ],
   },
   'allow-cloud': {
     type: 'boolean',
@@ -153,6 +164,12 @@ target unreachable.`,
     const llmProviderId = flags['llm-provider-id']
     const maxCreates = flags['max-creates']
     const minCoverage = flags['min-coverage']
+    const ratePerSecond = flags.rate === undefined ? undefined : rateOf(flags.rate)
+    if (flags.rate !== undefined && ratePerSecond === undefined)
+      throw new CliError(
+        `[worker-api-kit] --rate takes requests a second, from ${RATE_RANGE.min} to ${RATE_RANGE.max} (e.g. --rate 5/s); got ${JSON.stringify(flags.rate)}.`,
+        'E_USAGE',
+      )
 
     const { runContract } = await import('../../contract/runner.js')
     const { formatReport, formatResultLine } = await import('../../contract/reporters/console.js')
@@ -205,7 +222,9 @@ target unreachable.`,
         seed: flags.seed,
         runs: flags.runs,
         maxCreates,
+        ratePerSecond,
       }),
+      onPlan: (plan) => io.out(planLine(plan)),
       ...(flags.quiet
         ? {}
         : {
@@ -229,6 +248,22 @@ target unreachable.`,
     return summarize(report).failed > 0 || isCoverageShort ? EXIT.failed : EXIT.ok
   },
 })
+
+/** `4 min 55 s`, `12 s`, `1 h 0 min`: a duration as the banner says it. */
+const spoken = (ms: number) => {
+  const seconds = Math.ceil(ms / 1_000)
+  if (seconds < 60) return `${seconds} s`
+  const minutes = Math.floor(seconds / 60)
+  return minutes < 60
+    ? `${minutes} min ${seconds % 60} s`
+    : `${Math.floor(minutes / 60)} h ${minutes % 60} min`
+}
+
+/** The banner's line on what the run sends, at what pace, and when it stops at the latest. */
+const planLine = ({ requests, ratePerSecond, pacedMs, runTimeoutMs }: RunPlan) =>
+  ratePerSecond === undefined
+    ? `  sends about ${requests} requests; stops at ${spoken(runTimeoutMs)} at the latest (--run-timeout)`
+    : `  sends about ${requests} requests at most ${ratePerSecond} a second: at least ${spoken(pacedMs)}, more when the target asks to wait (Retry-After); stops at ${spoken(runTimeoutMs)} at the latest`
 
 /** Writes one report file; a message instead of a throw, so that the other reports are written. */
 const writeReport = async (
