@@ -50,7 +50,7 @@ describe('--rate', () => {
     await Promise.all([pace(), pace(), pace(), pace()])
     // The first goes at once; each next one a hundredth of a second after the one before.
     expect(waits).toHaveLength(3)
-    waits.forEach((ms, i) => expect(ms).toBeGreaterThan(10 * (i + 1) - 2))
+    for (const [i, ms] of waits.entries()) expect(ms).toBeGreaterThan(10 * (i + 1) - 2)
   })
 
   it('refuses a rate that is none in one line, before any request', async () => {
