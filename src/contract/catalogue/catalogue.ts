@@ -2,6 +2,7 @@ import { ARRAY_CLASSES } from './array-classes.js'
 import { ENUM_CLASSES } from './enum-classes.js'
 import { ID_CLASSES, PATH_ID_CLASSES } from './id-classes.js'
 import { OBJECT_CLASSES } from './object-classes.js'
+import { PAIR_CLASS } from './pair-class.js'
 import { STRING_CLASSES } from './string-classes.js'
 import { TYPE_CLASSES } from './type-classes.js'
 import type { ValueClass } from './value-class.js'
@@ -19,4 +20,6 @@ export const CATALOGUE: readonly ValueClass[] = [
   ...ID_CLASSES,
   ...PATH_ID_CLASSES,
   ...ARRAY_CLASSES,
+  // Last: it places other classes' values, two at once (catalogue-cases.ts).
+  PAIR_CLASS,
 ]

@@ -17,6 +17,8 @@ export type Keyword =
   | 'properties'
   | 'body'
   | 'path id'
+  /** Two rules at once (pair-class.ts). */
+  | 'two rules'
 
 /** One field of a request: where it is, its schema, and what the run knows around it. */
 export type Field = {
