@@ -66,7 +66,8 @@ const readingOf = (value: unknown, schema: JsonSchema, depth = 0): string | unde
  * Why the spec reads a request two ways, or undefined: a request that holds a value of an `either`
  * class of docs/CATALOGUE.md (a property the spec does not name, a length counted differently in
  * code points and UTF-16 units, a NUL or a lone surrogate, an id whose suffix is in capitals or
- * outside base32). A server may accept it or refuse it: traffic that holds one has no expectation.
+ * outside base32). A server may accept it or refuse it: traffic that holds one has no expectation,
+ * unless the body lacks a required property, which no reading makes right.
  */
 export const readsTwoWays = (
   operation: OperationEntry,
@@ -78,5 +79,10 @@ export const readsTwoWays = (
     const found = idReading(value, paramsSchema?.properties?.[name] ?? {})
     if (found) return found
   }
-  return readingOf(json, jsonSchemaOf(operation.bodySchema))
+  const schema = jsonSchemaOf(operation.bodySchema)
+  // A body without a property the spec requires is refused however its others are read: a
+  // property the spec does not name beside it (`Name` for `name`) does not make it two ways.
+  if (isObject(json) && (schema.required ?? []).some((key) => !Object.hasOwn(json, key)))
+    return undefined
+  return readingOf(json, schema)
 }

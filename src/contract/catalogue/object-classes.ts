@@ -11,6 +11,17 @@ const without = (value: unknown, key: string): unknown =>
     : value
 
 const isBody = (field: Field) => !field.isParam && field.path.length === 0
+
+/** A key in another letter case: `name` → `Name`. */
+const otherCase = (key: string) => `${key.charAt(0).toUpperCase()}${key.slice(1)}`
+
+/**
+ * The resource key a framework wraps a body under (Rails' ParamsWrapper: the controller's model,
+ * `worker` or `llm_provider`), read from the body's own fields.
+ */
+const wrapperOf = (field: Field) =>
+  Object.hasOwn(field.schema.properties ?? {}, 'name') ? 'worker' : 'llm_provider'
+
 const requiredOf = (field: Field) => (isBody(field) ? (field.schema.required ?? []) : [])
 
 /** A body that is not JSON, or JSON but not an object: every one a 4xx (spec §1, §4). */
@@ -35,6 +46,8 @@ const MALFORMED: readonly ClassValue[] = [
   { raw: (valid) => textOf(valid).replaceAll('"', "'"), label: 'single quotes' },
   { raw: (valid) => textOf(valid).replace(/}$/, ',}'), label: 'a trailing comma' },
   { raw: (valid) => textOf(valid).replace(/"([A-Za-z]+)":/g, '$1:'), label: 'bare names' },
+  // Newtonsoft.Json (ASP.NET Core's AddNewtonsoftJson) and JSON5 readers skip comments.
+  { raw: (valid) => textOf(valid).replace(/^\{/, '{/* a comment */'), label: 'a comment' },
 ]
 
 /**
@@ -54,14 +67,18 @@ export const OBJECT_CLASSES: readonly ValueClass[] = [
   {
     id: 'required/missing',
     keyword: 'required',
-    title: 'a required property left out',
+    title: 'a required property left out, its name in another letter case beside it (`Name`)',
     expect: 'reject',
     breaks: 'required',
-    why: 'the spec marks it required',
-    spec: '§4',
+    why: "the spec marks it required, and names are case-sensitive: Go's encoding/json, ASP.NET Core's web defaults and Jackson's ACCEPT_CASE_INSENSITIVE_PROPERTIES bind `Name` to `name`, which the spec does not (a server that refuses the unknown name refuses rightly too)",
+    spec: '§4; RFC 8259 §8.3',
     values: (field) =>
       requiredOf(field).map((key) => ({
-        body: (valid: unknown) => without(valid, key),
+        body: (valid: unknown) => {
+          const value =
+            typeof valid === 'object' && valid !== null ? Reflect.get(valid, key) : undefined
+          return withValueAt(without(valid, key), [otherCase(key)], value)
+        },
         label: key,
         brokenAt: [key],
       })),
@@ -77,6 +94,21 @@ export const OBJECT_CLASSES: readonly ValueClass[] = [
     values: (field) => {
       const [first] = requiredOf(field)
       return first === undefined ? [] : [{ body: () => ({}), brokenAt: [first] }]
+    },
+  },
+  {
+    id: 'required/wrapped',
+    keyword: 'required',
+    title: 'the valid body wrapped under its resource\'s name (`{"worker": {…}}`)',
+    expect: 'reject',
+    breaks: 'required',
+    why: "the spec's fields stand at the top of the body; Rails' ParamsWrapper (on for JSON by default) and a controller that reads `params.require(:worker)` take the wrapped body as well as the plain one",
+    spec: '§4',
+    values: (field) => {
+      const [first] = requiredOf(field)
+      return first === undefined
+        ? []
+        : [{ body: (valid: unknown) => ({ [wrapperOf(field)]: valid }), brokenAt: [first] }]
     },
   },
   {

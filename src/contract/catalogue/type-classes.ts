@@ -29,13 +29,22 @@ const typeNameOf = (schema: JsonSchema): JsonTypeName | undefined => {
   }
 }
 
-/** A value of every other JSON type than the field's, `null` included. */
+/**
+ * A value of every other JSON type than the field's, `null` included. An enum's number is 0, its
+ * first member's ordinal: ASP.NET Core's System.Text.Json and Jackson bind an integer to an enum
+ * by its position by default, so a server written with them takes `0` for the first value, where
+ * 12345 (no member's position) would be refused for another reason.
+ */
 const otherTypesOf = (schema: JsonSchema): ClassValue[] => {
   const own = typeNameOf(schema)
   if (own === undefined) return []
   return Object.entries(OF_TYPE)
     .filter(([name]) => name !== own)
-    .map(([name, value]) => ({ value, label: name }))
+    .map(([name, value]) =>
+      name === 'number' && schema.enum !== undefined
+        ? { value: 0, label: "number (the first value's ordinal)" }
+        : { value, label: name },
+    )
 }
 
 export const TYPE_CLASSES: readonly ValueClass[] = [
