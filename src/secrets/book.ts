@@ -16,6 +16,12 @@ const MAX_FORM_CHARS = 2 * 1024 * 1024
  * of a proxy's traffic, 10 000 creates of 3 tokens of up to 128 characters.
  */
 const MAX_WHOLE_CHARS = 4 * 1024 * 1024
+/**
+ * New secrets one learning (one text, one answer) files in every form; the rest of them as
+ * themselves only. A hostile server that hands out 1 000 tokens an answer would otherwise cost
+ * about 30 ms of forms an answer (docs/limits.md#limits).
+ */
+const MAX_NEW_FORMS_PER_LEARNING = 64
 
 export type SecretBook = {
   /**
@@ -88,11 +94,13 @@ export const createSecretBook = (
   const whole = createFormIndex(maxWholeChars)
   let learnt = false
   const learn = (values: Iterable<string>) => {
+    let newForms = 0
     for (const value of values) {
       if (!isSearched(value)) continue
       learnt = true
       whole.add(value, [value])
-      index.add(value, index.has(value) ? [] : credentialForms(value))
+      if (index.has(value)) index.add(value, [])
+      else if (newForms++ < MAX_NEW_FORMS_PER_LEARNING) index.add(value, credentialForms(value))
     }
   }
   return {

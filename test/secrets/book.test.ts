@@ -35,6 +35,17 @@ describe('a secret book finds what it learnt', () => {
     expect(masked.toLowerCase()).not.toContain(SECRET.toLowerCase().slice(0, 10))
   })
 
+  it('learns the first 64 new secrets of one text in every form, the rest as themselves', () => {
+    const many = createSecretBook()
+    const tokens = Array.from({ length: 1_000 }, (_, i) => `tok${i}-${SECRET}`)
+    many.learn(tokens)
+    expect(many.mask(b64(`u:${tokens[63]}`))).toContain(REDACTED)
+    expect(many.mask(`x${tokens[999]?.toUpperCase()}y`)).toBe(`x${REDACTED}y`)
+    // Learnt again, in a text of its own: now in every form too.
+    many.learn([tokens[999] ?? ''])
+    expect(many.mask(b64(`u:${tokens[999]}`))).toContain(REDACTED)
+  })
+
   it('keeps every form of its newest secrets whatever their number', () => {
     const many = createSecretBook()
     const tokens = Array.from({ length: 300 }, (_, i) => `tok${i}-${SECRET}`)
