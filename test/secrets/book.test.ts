@@ -49,7 +49,8 @@ describe('a secret book finds what it learnt', () => {
   it('keeps every form of its newest secrets whatever their number', () => {
     const many = createSecretBook()
     const tokens = Array.from({ length: 300 }, (_, i) => `tok${i}-${SECRET}`)
-    many.learn(tokens)
+    // One at a time, as answers bring them.
+    for (const token of tokens) many.learn([token])
     for (const token of tokens.slice(-50))
       expect(many.mask(b64(`u:${token}`)), token).toContain(REDACTED)
   })
