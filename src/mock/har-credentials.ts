@@ -1,7 +1,11 @@
 import { z } from '@hono/zod-openapi'
-import { multipartFields } from '../common/multipart-fields.js'
 import { percentDecoded } from '../common/percent-decoded.js'
-import { cookieValuesOf, isPublicValue, isSecretParameter, secretsIn } from '../secrets/index.js'
+import {
+  cookieValuesOf,
+  isPublicValue,
+  isSecretParameter,
+  secretsOfText,
+} from '../secrets/index.js'
 import { requestCredentials } from '../server/index.js'
 
 // The credentials one HAR entry shows the app sending or being given, whatever host or path it
@@ -58,16 +62,7 @@ const textOf = ({ text, encoding }: Body): string | undefined => {
 /** The secret fields of a JSON body, of a multipart form, or of a form body. */
 const bodySecrets = (body: Body | undefined): string[] => {
   const text = body === undefined ? undefined : textOf(body)
-  if (text === undefined || text === '') return []
-  try {
-    return [...secretsIn(JSON.parse(text))]
-  } catch {
-    const mediaType = body?.mimeType ?? ''
-    const fields = /^multipart\//i.test(mediaType)
-      ? multipartFields(text, mediaType)
-      : [...new URLSearchParams(text)]
-    return fields.flatMap(([name, value]) => (isSecretParameter(name) ? [value] : []))
-  }
+  return text === undefined || text === '' ? [] : [...secretsOfText(text, body?.mimeType ?? '')]
 }
 
 /**

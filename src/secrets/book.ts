@@ -3,7 +3,7 @@ import { credentialForms } from './credential-forms.js'
 import { ANCHOR, createFormIndex } from './form-index.js'
 import { isPublicValue, SECRET_POLICY } from './policy.js'
 import { isSecretHeader, mayHoldSecret } from './redact.js'
-import { secretsIn, secretsInText } from './secrets-in.js'
+import { secretsIn, secretsOfText } from './secrets-in.js'
 
 /**
  * Characters of forms a book searches for in every form (about 1 000 secrets of 36 characters,
@@ -49,15 +49,6 @@ export type SecretBook = {
   readonly mask: (text: string) => string
   /** Whether `mask` gives every text back as it is (nothing learnt yet). */
   readonly isEmpty: () => boolean
-}
-
-const parsedJson = (text: string): unknown => {
-  if (!/^\s*[[{]/.test(text)) return undefined
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
 }
 
 /** Longest text read for secrets (a body the journal keeps is at most 64 KiB; an upload is data). */
@@ -109,13 +100,11 @@ export const createSecretBook = (
       if (typeof value === 'object' && value !== null) learn(secretsIn(value))
     },
     learnText: (text) => {
-      if (text.length > MAX_TAUGHT_TEXT || !mayTeach(text)) return
-      const json = parsedJson(text)
-      learn(json === undefined ? secretsInText(text) : secretsIn(json))
+      if (text.length <= MAX_TAUGHT_TEXT && mayTeach(text)) learn(secretsOfText(text))
     },
     learnHeaders: (headers) => {
       for (const [name, value] of headers)
-        learn(isSecretHeader(name) ? credentialsOfHeader(name, value) : secretsInText(value))
+        learn(isSecretHeader(name) ? credentialsOfHeader(name, value) : secretsOfText(value))
     },
     has: (value) => index.has(value) || whole.has(value),
     mask: (text) => (learnt ? index.mask(whole.mask(text)) : text),

@@ -17,4 +17,4 @@ export {
   redactJson,
   redactText,
 } from './redact.js'
-export { secretsIn } from './secrets-in.js'
+export { secretsIn, secretsOfText } from './secrets-in.js'

@@ -1,3 +1,5 @@
+import { multipartFields } from '../common/multipart-fields.js'
+import { percentDecoded } from '../common/percent-decoded.js'
 import { isPublicValue } from './policy.js'
 import {
   isSecretParameter,
@@ -5,6 +7,7 @@ import {
   MAX_DEPTH,
   NAMED_IN_TEXT_PATTERN,
   PLAIN_KEY,
+  SECRET_PARAMETERS,
   TOKENS_KEY,
 } from './redact.js'
 
@@ -25,9 +28,11 @@ const NAMED_VALUE =
   /([A-Za-z_][\w.-]{0,63})["']?[ \t]*[:=][ \t]*(?:"([^"\r\n]*)"|'([^'\r\n]*)'|([^\s"',;&)}\]][^\r\n,;&)}\]]*))/g
 /** A value that says nothing: a flag, or one masked already. */
 const NO_VALUE = /^(?:true|false|null|\[REDACTED\].*)$/
-/** A multipart part's name and its first line of content. */
-const MULTIPART_PART =
-  /name="([^"\r\n]{1,256})"[^\r\n]{0,1024}\r?\n(?:[^\r\n]{1,1024}\r?\n){0,8}\r?\n([^\r\n]{0,4096})/g
+/** A secret's name, or a secret parameter's as a word of its own (`key=`, `sig=`, `code=`). */
+const NAMES_A_SECRET = new RegExp(
+  `${NAMED_IN_TEXT_PATTERN.source}|\\b(?:${[...SECRET_PARAMETERS].join('|')})\\b`,
+  'i',
+)
 /** A JWT (three base64url parts, the first a JSON header): a credential wherever it stands. */
 const JWT = /\beyJ[A-Za-z0-9_-]{2,8192}\.[A-Za-z0-9_-]{2,8192}\.[A-Za-z0-9_-]{8,8192}/g
 /** A URL's userinfo (`scheme://user:password@`): the password. */
@@ -35,35 +40,48 @@ const USERINFO = /[A-Za-z][\w+.-]{0,31}:\/\/[^\s/?#@:"']{0,256}:([^\s/?#@"']{1,1
 
 const looksLikeJson = (text: string) => /^\s*[[{]/.test(text)
 
-/** Secret values a free text carries: under secret names, in multipart parts, JWTs, URL passwords. */
-export const secretsInText = (text: string, found: Set<string> = new Set()): Set<string> => {
+/** A value under a secret's name, as written and (a form's) percent-decoded. */
+const addNamed = (found: Set<string>, name: string, value: string) => {
+  if (!isSecretParameter(name) || NO_VALUE.test(value) || isPublicValue(value)) return
+  found.add(value)
+  if (/[%+]/.test(value)) found.add(percentDecoded(value.replaceAll('+', ' ')))
+}
+
+/**
+ * Secret values a free text carries: under secret names (named values, a form's fields, a
+ * multipart form's parts: its boundary from `mediaType`, or its first line), JWTs, URL passwords.
+ */
+const secretsInText = (text: string, found: Set<string>, mediaType = ''): Set<string> => {
+  // Split on its boundary in one pass, whatever its size (an upload beside a password).
+  for (const [name, value] of multipartFields(text, mediaType)) addNamed(found, name, value.trim())
   if (text.length > MAX_LOOKED_INTO) return found
   if (text.includes('eyJ')) for (const [jwt] of text.matchAll(JWT)) found.add(jwt)
   if (text.includes('://'))
     for (const [, password] of text.matchAll(USERINFO)) found.add(password ?? '')
-  if (!NAMED_IN_TEXT_PATTERN.test(text) && !/\b(?:key|sig|code)\b/i.test(text)) return found
-  for (const [, name = '', quoted, single, bare] of text.matchAll(NAMED_VALUE)) {
-    const value = (quoted ?? single ?? bare ?? '').trim()
-    if (isSecretParameter(name) && !NO_VALUE.test(value) && !isPublicValue(value)) found.add(value)
-  }
-  if (text.includes('name="'))
-    for (const [, name = '', value = ''] of text.matchAll(MULTIPART_PART))
-      if (isSecretParameter(name) && !isPublicValue(value.trim())) found.add(value.trim())
+  if (!NAMES_A_SECRET.test(text)) return found
+  for (const [, name = '', quoted, single, bare] of text.matchAll(NAMED_VALUE))
+    addNamed(found, name, (quoted ?? single ?? bare ?? '').trim())
   return found
 }
 
-/** A string's secrets: the JSON it holds (a body in a body), or the named values of its text. */
-const secretsInString = (text: string, found: Set<string>, depth: number) => {
-  if (text.length > MAX_LOOKED_INTO) return
+/**
+ * The secrets of a text: of the JSON value it holds (a body, a body in a body's string), or of its
+ * text (`secretsInText`) where it holds none.
+ */
+export const secretsOfText = (
+  text: string,
+  mediaType = '',
+  found: Set<string> = new Set(),
+  depth = 0,
+): Set<string> => {
   if (looksLikeJson(text)) {
     try {
-      secretsIn(JSON.parse(text), found, depth + 1)
-      return
+      return secretsIn(JSON.parse(text), found, depth + 1)
     } catch {
       // not JSON after all: read as text
     }
   }
-  secretsInText(text, found)
+  return secretsInText(text, found, mediaType)
 }
 
 /**
@@ -76,10 +94,9 @@ export const secretsIn = (
   depth = 0,
 ): Set<string> => {
   if (depth > MAX_DEPTH) return found
-  if (typeof value === 'string') {
-    secretsInString(value, found, depth)
-    return found
-  }
+  // A string longer than a field: data, not looked into.
+  if (typeof value === 'string')
+    return value.length > MAX_LOOKED_INTO ? found : secretsOfText(value, '', found, depth)
   if (typeof value !== 'object' || value === null) return found
   // An array's names are its indexes, never a secret's: only its items are looked into.
   if (Array.isArray(value)) {
