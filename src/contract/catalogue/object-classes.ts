@@ -24,6 +24,15 @@ const wrapperOf = (field: Field) =>
 
 const requiredOf = (field: Field) => (isBody(field) ? (field.schema.required ?? []) : [])
 
+/**
+ * A body made from the valid one with no required property at its top (the first is the one it
+ * breaks), or none for a field that is not the body.
+ */
+const withoutRequired = (field: Field, body: (valid: unknown) => unknown): ClassValue[] => {
+  const [first] = requiredOf(field)
+  return first === undefined ? [] : [{ body, brokenAt: [first] }]
+}
+
 /** A body that is not JSON, or JSON but not an object: every one a 4xx (spec §1, §4). */
 const NOT_AN_OBJECT: readonly ClassValue[] = [
   { value: [], label: 'an array' },
@@ -91,10 +100,7 @@ export const OBJECT_CLASSES: readonly ValueClass[] = [
     breaks: 'required',
     why: 'every required property is missing',
     spec: '§4',
-    values: (field) => {
-      const [first] = requiredOf(field)
-      return first === undefined ? [] : [{ body: () => ({}), brokenAt: [first] }]
-    },
+    values: (field) => withoutRequired(field, () => ({})),
   },
   {
     id: 'required/wrapped',
@@ -104,12 +110,7 @@ export const OBJECT_CLASSES: readonly ValueClass[] = [
     breaks: 'required',
     why: "the spec's fields stand at the top of the body; Rails' ParamsWrapper (on for JSON by default) and a controller that reads `params.require(:worker)` take the wrapped body as well as the plain one",
     spec: '§4',
-    values: (field) => {
-      const [first] = requiredOf(field)
-      return first === undefined
-        ? []
-        : [{ body: (valid: unknown) => ({ [wrapperOf(field)]: valid }), brokenAt: [first] }]
-    },
+    values: (field) => withoutRequired(field, (valid) => ({ [wrapperOf(field)]: valid })),
   },
   {
     id: 'properties/optional-left-out',
