@@ -6,6 +6,7 @@ import type { JournalEntry } from './journal-entry.js'
 import { journalHeaders, responseHeaderPairs } from './journal-headers.js'
 import type { JournalSecrets } from './journal-secrets.js'
 import { type LightweightBody, lightweightBody } from './lightweight-body.js'
+import { parsedOrText } from './parsed-or-text.js'
 
 // What a request's and an answer's bodies become in the journal: secrets masked on write, a large
 // body kept as its size, a body that cannot hold a secret kept as text and parsed on read.
@@ -19,15 +20,6 @@ const STREAMED_BODY = '(streamed body, not kept)'
 type CleanText = { readonly cleanText: string }
 const isCleanText = (body: unknown): body is CleanText =>
   typeof body === 'object' && body !== null && 'cleanText' in body
-
-/** JSON parsed, or the text when it is not JSON. */
-const parsedOrText = (text: string): unknown => {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
-  }
-}
 
 /**
  * The body to journal. One that could hold a secret is parsed and redacted now (redacted on

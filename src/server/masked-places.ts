@@ -2,6 +2,7 @@ import { jsonPointer } from '../common/json-pointer.js'
 import { REDACTED } from '../secrets/index.js'
 import { forEachHeader, type HeaderPairs } from './header-pairs.js'
 import type { JournalHeaders } from './journal-headers.js'
+import { parsedOrText } from './parsed-or-text.js'
 
 /**
  * Where the journal masked a request (issue 32, item 6): a JSON pointer per value it changed,
@@ -16,14 +17,6 @@ const MAX_DEPTH = 64
 
 /** A kept value the journal masked (whole, or a secret inside a text). */
 const isMasked = (kept: unknown) => typeof kept === 'string' && kept.includes(REDACTED)
-
-const parsed = (text: string): unknown => {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
-  }
-}
 
 /** The pointers under `path` where `kept` is not what was `sent`. */
 const changedIn = (
@@ -76,6 +69,11 @@ export const maskedPlaces = (
       ? String(keptBody.cleanText)
       : undefined
   if (keptText !== sentBody)
-    changedIn(parsed(sentBody), keptText === undefined ? keptBody : parsed(keptText), [], places)
+    changedIn(
+      parsedOrText(sentBody),
+      keptText === undefined ? keptBody : parsedOrText(keptText),
+      [],
+      places,
+    )
   return places
 }
