@@ -71,7 +71,10 @@ export type CheckInput = {
 export type Earlier = {
   /** Worker ids that earlier creates answered, each with the body that created it. */
   readonly createdIds: ReadonlyMap<string, string>
-  /** The worker the rename cases rename, as its create answered it. */
+  /**
+   * The worker this rename renames, as the state model holds it (state-model.ts): its create's
+   * answer, brought up to date by every call accepted since.
+   */
   readonly renamedWorker?: unknown
   /**
    * The worker the run's first successful create answered. Known to a contract run only: its

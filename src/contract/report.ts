@@ -12,6 +12,11 @@ export type Finding = {
   readonly status?: number | undefined
   readonly responseExcerpt?: string | undefined
   readonly curl: string
+  /**
+   * When the exchange was a call of a sequence: the calls that lead to the finding (the shortest
+   * failing sequence found, for the sequence's first failure), as a shell script of curl lines.
+   */
+  readonly sequence?: readonly string[] | undefined
 }
 
 type Outcome = 'passed' | 'failed' | 'skipped' | 'warned'

@@ -7,7 +7,7 @@ import type { Redactor } from './redactor.js'
 import type { CheckResult } from './report.js'
 import type { LeftOutCheck } from './select-checks.js'
 import { isSuccess } from './status-class.js'
-import { createTally } from './tally.js'
+import { createTally, type Tally, type Verdicts } from './tally.js'
 import type { Unsent } from './unsent.js'
 
 export type RunJudgeOptions = {
@@ -23,7 +23,10 @@ export type RunJudgeOptions = {
 
 export type RunJudge = {
   /** Judges one complete exchange as it arrives; nothing of it is kept but redacted excerpts. */
-  readonly judge: (input: CheckInput) => void
+  readonly judge: (input: CheckInput) => Verdicts
+  /** Judges an exchange the report does not hold (a shrink's trial): its verdicts alone. */
+  readonly probe: (input: CheckInput) => Verdicts
+  readonly attachSequence: Tally['attachSequence']
   /** One result per check and operation, once every case was sent or set aside. */
   readonly results: (unsent: Unsent) => CheckResult[]
   /** What the run did about every rule of the spec. */
@@ -72,19 +75,26 @@ export const createRunJudge = (options: RunJudgeOptions): RunJudge => {
   const coverage = createCoverage(checks)
   // The run has one caller (one set of headers): what its first create answered is its own.
   let firstCreatedWorker: unknown
+  const prepared = (sent: CheckInput): CheckInput => {
+    const input: CheckInput =
+      sent.earlier && firstCreatedWorker !== undefined
+        ? { ...sent, earlier: { ...sent.earlier, firstCreatedWorker } }
+        : sent
+    // Tokens the server hands out are masked wherever they come back, this answer included.
+    redactor.book.learnJson(input.exchange.response?.json)
+    redactor.book.learnHeaders(Object.entries(input.exchange.response?.headers ?? {}))
+    return input
+  }
   return {
     judge: (sent) => {
-      const input: CheckInput =
-        sent.earlier && firstCreatedWorker !== undefined
-          ? { ...sent, earlier: { ...sent.earlier, firstCreatedWorker } }
-          : sent
-      // Tokens the server hands out are masked wherever they come back, this answer included.
-      redactor.book.learnJson(input.exchange.response?.json)
-      redactor.book.learnHeaders(Object.entries(input.exchange.response?.headers ?? {}))
-      tally.judge(input)
+      const input = prepared(sent)
+      const verdicts = tally.judge(input)
       coverage.record(input)
       firstCreatedWorker ??= createdWorkerOf(input)
+      return verdicts
     },
+    probe: (sent) => tally.probe(prepared(sent)),
+    attachSequence: tally.attachSequence,
     results: tally.results,
     coverage: coverage.result,
   }

@@ -4,6 +4,7 @@ import { credentialsOfHeader, isSecretHeader } from '../secrets/index.js'
 import { buildReport } from './build-report.js'
 import { buildCases } from './cases.js'
 import { createClient, type Fetch } from './client.js'
+import { curlFor } from './curl.js'
 import { CONTRACT_DEFAULTS } from './defaults.js'
 import { pacedMs } from './pacer.js'
 import { probeTarget } from './probe-target.js'
@@ -12,6 +13,7 @@ import type { CheckResult, Report } from './report.js'
 import { createRunJudge } from './run-judge.js'
 import { partitionChecks, selectChecks } from './select-checks.js'
 import { sendCases } from './send-cases.js'
+import { planSequence } from './sequences/index.js'
 import { validateOptions } from './validate-options.js'
 
 export { selectChecks }
@@ -108,8 +110,23 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
     allowCloud: options.allowCloud === true,
     namePrefix: `wak-contract-${runId}`,
   })
-  // The probe, then one request a case (a 429 retried adds its retries).
-  const requests = cases.length + 1
+  // The sequence of the run's generated bodies (sequences/plan.ts), sent before the catalogue.
+  const generated = (operationId: OperationId) =>
+    cases.filter((c) => c.operationId === operationId && c.kind === 'generated')
+  const sequence = planSequence({
+    seed,
+    creates: generated('createWorker'),
+    renames: generated('updateWorker'),
+    providerUpdates:
+      options.orgId === undefined || options.llmProviderId === undefined
+        ? []
+        : generated('updateLlmProvider'),
+  })
+  // The probe, then one request a case and a call of the sequence (a 429 retried adds its retries).
+  const requests =
+    1 +
+    cases.filter((c) => c.kind !== 'generated').length +
+    sequence.reduce((sum, step) => sum + step.together.length, 0)
   const { ratePerSecond } = options
   const pacedFor = ratePerSecond === undefined ? 0 : pacedMs(requests, ratePerSecond)
   const runTimeoutMs =
@@ -158,7 +175,9 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
     orgId: options.orgId,
     llmProviderId: options.llmProviderId,
     onOperation: options.onOperation,
-    onExchange: judge.judge,
+    sequence,
+    judge,
+    curlOf: (request) => curlFor(request, redactor),
   })
 
   // Report.

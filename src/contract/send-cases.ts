@@ -2,7 +2,10 @@ import { operationEntry } from '../api/operation-table.js'
 import type { OperationId } from '../api/operations.js'
 import type { Case } from './cases.js'
 import type { Client } from './client.js'
-import { type CheckInput, type Exchange, sentBodyOf } from './exchange.js'
+import { type CheckInput, type Exchange, type SentRequest, sentBodyOf } from './exchange.js'
+import { runSequence, type SentCall, type Step } from './sequences/index.js'
+import { createStateModel } from './state-model.js'
+import type { Tally, Verdicts } from './tally.js'
 import type { NotRun, Unsent } from './unsent.js'
 
 /** The Content-Type the spec gives request bodies (§1); a case may send another spelling of it. */
@@ -22,9 +25,26 @@ export type SendOptions = {
   readonly orgId?: string | undefined
   readonly llmProviderId?: string | undefined
   readonly onOperation?: ((operationId: OperationId, cases: number) => void) | undefined
-  /** Each exchange as soon as it is complete; nothing of it is kept after this returns. */
-  readonly onExchange: (input: CheckInput) => void
+  /** A request as a curl line, masked (for a sequence's script). */
+  readonly curlOf: (request: SentRequest) => string
+  /** The run's sequence of its generated bodies (sequences/plan.ts), sent before the catalogue. */
+  readonly sequence: readonly Step[]
+  /**
+   * Judges each exchange as soon as it is complete (nothing of it is kept after): `judge` into the
+   * report, `probe` for a shrink's trial alone; and notes a sequence beside a finding.
+   */
+  readonly judge: {
+    readonly judge: (input: CheckInput) => Verdicts
+    readonly probe: (input: CheckInput) => Verdicts
+    readonly attachSequence: Tally['attachSequence']
+  }
 }
+
+/**
+ * Most a shrink may spend on its trials, in calls (its creates count against --max-creates as
+ * well): about a sixth of a default run, once, and only when the sequence failed.
+ */
+const SHRINK_CALLS = 100
 
 export type Sent = Unsent & {
   /** Cases the options hold back on purpose (a cloud worker without --allow-cloud): listed, not skipped. */
@@ -33,6 +53,14 @@ export type Sent = Unsent & {
   /** Why the run stopped early, if it did. */
   readonly abortedBecause: string | undefined
 }
+
+/** The ids of the provider a case of `updateLlmProvider` updates, where the run has one. */
+const providerParamsOf =
+  (orgId: string | undefined, llmProviderId: string | undefined) =>
+  (c: Case): Record<string, string> =>
+    c.operationId === 'updateLlmProvider' && orgId !== undefined && llmProviderId !== undefined
+      ? { orgId, llmProviderId }
+      : {}
 
 /** The worker a successful answer carries, if it carries one. */
 const workerOf = (exchange: Exchange): object | undefined => {
@@ -59,10 +87,11 @@ export const sendCases = async (options: SendOptions): Promise<Sent> => {
   const skippedOperations = new Map<OperationId, string>()
   let workersCreated = 0
   let consecutiveTransportErrors = 0
-  // Identity across calls: the ids creates answered (with what created them), and the worker the
-  // renames rename. A few small entries: one per create within --max-creates.
-  const createdIds = new Map<string, string>()
-  let renamedWorker: object | undefined
+  // The state the target must now be in, by the spec, after every call it accepted: each call is
+  // judged against it, then taught to it.
+  const model = createStateModel()
+  const providerParams = providerParamsOf(options.orgId, options.llmProviderId)
+  let shrinkCalls = 0
   let abortedBecause: string | undefined
   const runTimeout = `run timeout: the run bound of ${options.runTimeoutMs} ms was reached`
 
@@ -71,21 +100,30 @@ export const sendCases = async (options: SendOptions): Promise<Sent> => {
     return undefined
   }
 
-  /** Sends one case; resolves to the id of the worker it created, if it created one. */
-  const execute = async (c: Case, params: Record<string, string>) => {
-    if (abortedBecause) return skipCase(c, abortedBecause)
+  /**
+   * Sends one case and judges it (`probe`: a shrink's trial, which the report does not hold);
+   * resolves to what became of it, or undefined when it was not sent.
+   */
+  const send = async (
+    c: Case,
+    params: Readonly<Record<string, string>>,
+    mode: 'record' | 'probe' = 'record',
+  ): Promise<SentCall | undefined> => {
+    const isProbe = mode === 'probe'
+    const setAside = (reason: string) => (isProbe ? undefined : skipCase(c, reason))
+    if (abortedBecause) return setAside(abortedBecause)
     if (performance.now() >= options.deadline) {
       abortedBecause = runTimeout
-      return skipCase(c, abortedBecause)
+      return setAside(abortedBecause)
     }
     if (c.withheld !== undefined) {
-      withheld.push({ case: c, reason: c.withheld })
+      if (!isProbe) withheld.push({ case: c, reason: c.withheld })
       return undefined
     }
     if (c.operationId === 'createWorker' && workersCreated >= options.maxCreates) {
-      return skipCase(c, `--max-creates ${options.maxCreates} reached`)
+      return setAside(`--max-creates ${options.maxCreates} reached`)
     }
-    const allParams = { ...params, ...c.params }
+    const allParams = { ...providerParams(c), ...params, ...c.params }
     for (const [name, derive] of Object.entries(c.deriveParams ?? {}))
       allParams[name] = derive(params[name] ?? '')
     const route = operationEntry(c.operationId)
@@ -99,8 +137,9 @@ export const sendCases = async (options: SendOptions): Promise<Sent> => {
     // Cut short by the run's bound, not by the server: not sent as far as the verdict goes.
     if (exchange.error?.isCutByRunBound === true) {
       abortedBecause = runTimeout
-      return skipCase(c, abortedBecause)
+      return setAside(abortedBecause)
     }
+    if (isProbe) shrinkCalls++
     consecutiveTransportErrors = exchange.error ? consecutiveTransportErrors + 1 : 0
     if (consecutiveTransportErrors >= MAX_CONSECUTIVE_TRANSPORT_ERRORS) {
       abortedBecause = `the target gave no usable answer ${MAX_CONSECUTIVE_TRANSPORT_ERRORS} times in a row (${exchange.error?.kind})`
@@ -108,14 +147,61 @@ export const sendCases = async (options: SendOptions): Promise<Sent> => {
     const createdId = c.operationId === 'createWorker' ? workerIdOf(exchange) : undefined
     const status = exchange.response?.status ?? 0
     if (c.operationId === 'createWorker' && status >= 200 && status < 300) workersCreated++
-    const earlier = { createdIds: new Map(createdIds), renamedWorker }
-    options.onExchange({ case: c, exchange, sentBody, sentJson, params: allParams, earlier })
-    if (createdId !== undefined) {
-      if (!createdIds.has(createdId)) createdIds.set(createdId, sentBody)
-      renamedWorker ??= workerOf(exchange)
+    const call = { operationId: c.operationId, params: allParams }
+    const input = {
+      case: c,
+      exchange,
+      sentBody,
+      sentJson,
+      params: allParams,
+      earlier: model.earlierFor(call),
     }
-    return createdId
+    const verdicts = isProbe ? options.judge.probe(input) : options.judge.judge(input)
+    model.learn(call, input)
+    return {
+      operationId: c.operationId,
+      status: exchange.response?.status,
+      // A finding's own curl line, so that a sequence is noted beside it; else made as asked.
+      get curl() {
+        return (
+          verdicts.failures[0]?.curl ??
+          verdicts.warnings[0]?.curl ??
+          options.curlOf(exchange.request)
+        )
+      },
+      failures: verdicts.failures,
+      warnings: verdicts.warnings,
+      createdId,
+    }
   }
+  const execute = async (c: Case, params: Record<string, string>) =>
+    (await send(c, params))?.createdId
+  /** The first worker the run created: the catalogue's renames' worker when it could create none. */
+  let firstWorkerId: string | undefined
+
+  /** An operation's cases the sequence does not send. */
+  const casesOf = (operationId: OperationId) =>
+    options.cases.filter((c) => c.operationId === operationId && c.kind !== 'generated')
+
+  // The sequence first, while the create budget is whole (a shrink spends from it): the run's
+  // generated bodies, interleaved and sent together, judged against the state model.
+  const hasProvider = options.orgId !== undefined && options.llmProviderId !== undefined
+  const catalogueCreates = casesOf('createWorker').filter(
+    (c) => c.expect !== 'reject' && c.withheld === undefined,
+  ).length
+  await runSequence(options.sequence, {
+    send: async (c, params, mode) => {
+      const call = await send(c, params, mode)
+      if (mode === 'record') firstWorkerId ??= call?.createdId
+      return call
+    },
+    isStruggling: () => consecutiveTransportErrors > 0,
+    // A shrink spends only what the catalogue's creates leave of --max-creates.
+    canAfford: (calls, creates) =>
+      shrinkCalls + calls <= SHRINK_CALLS &&
+      workersCreated + creates <= options.maxCreates - catalogueCreates,
+    note: options.judge.attachSequence,
+  })
 
   /** Sends an operation's cases in order; resolves to the id of the first worker a case created. */
   const runOperation = async (
@@ -131,14 +217,11 @@ export const sendCases = async (options: SendOptions): Promise<Sent> => {
     }
     return createdId
   }
-  const casesOf = (operationId: OperationId) =>
-    options.cases.filter((c) => c.operationId === operationId)
-
   // Create: one valid worker first (the rename cases need it), then what should create nothing,
   // then the other inputs that may create one, while the create budget lasts.
   const createCases = casesOf('createWorker')
   const first = createCases.find((c) => c.expect === 'accept' && c.withheld === undefined)
-  const workerId = await runOperation(
+  const catalogueWorkerId = await runOperation(
     'createWorker',
     [
       ...(first ? [first] : []),
@@ -147,20 +230,26 @@ export const sendCases = async (options: SendOptions): Promise<Sent> => {
     ],
     {},
   )
+  const workerId = catalogueWorkerId ?? firstWorkerId
 
   /** An operation none of whose cases is sent: each of them is listed with the reason. */
   const skipOperation = (operationId: OperationId, reason: string) => {
     skippedOperations.set(operationId, reason)
-    for (const c of casesOf(operationId)) skipCase(c, reason)
+    // Without a provider, the sequence sent none of its updates either.
+    const cases =
+      operationId === 'updateLlmProvider'
+        ? options.cases.filter((c) => c.operationId === operationId)
+        : casesOf(operationId)
+    for (const c of cases) skipCase(c, reason)
   }
 
-  // Update worker: every case renames the worker created above.
+  // Update worker: every case renames the worker created above (or the sequence's first).
   if (workerId === undefined)
     skipOperation('updateWorker', abortedBecause ?? 'no worker could be created to rename')
   else await runOperation('updateWorker', casesOf('updateWorker'), { id: workerId })
 
   // Update LLM provider: only on the provider the user named (it is modified).
-  if (options.orgId === undefined || options.llmProviderId === undefined) {
+  if (!hasProvider) {
     skipOperation(
       'updateLlmProvider',
       'needs --org-id and --llm-provider-id of a provider that exists on the target',

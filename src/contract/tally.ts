@@ -8,12 +8,26 @@ import type { Unsent } from './unsent.js'
 
 type Judged = { readonly exchanges: ExchangeSummary[]; readonly findings: Finding[] }
 
+/** A check's finding on one exchange, as `judge` and `probe` tell it (warnings outside --strict apart). */
+export type Verdicts = {
+  readonly failures: readonly JudgedFinding[]
+  readonly warnings: readonly JudgedFinding[]
+}
+type JudgedFinding = { readonly checkId: string; readonly message: string; readonly curl: string }
+
 export type Tally = {
   /**
    * Judges one exchange with every check as soon as it is complete, and keeps only what the
-   * report needs (redacted excerpts): the exchange itself is not kept.
+   * report needs (redacted excerpts): the exchange itself is not kept. Says what failed.
    */
-  readonly judge: (input: CheckInput) => void
+  readonly judge: (input: CheckInput) => Verdicts
+  /** The same verdicts, kept nowhere: for an exchange the report does not hold (a shrink's). */
+  readonly probe: (input: CheckInput) => Verdicts
+  /** Adds to the finding of `checkId` on the exchange `curl` the sequence of calls that led to it. */
+  readonly attachSequence: (
+    found: { readonly checkId: string; readonly operationId: OperationId; readonly curl: string },
+    sequence: readonly string[],
+  ) => void
   /** One result per check and operation, in the checks' order; the checks left out, skipped, last. */
   readonly results: (unsent: Unsent) => CheckResult[]
 }
@@ -47,15 +61,31 @@ export const createTally = ({ checks, describe, isStrict, leftOut = [] }: TallyO
       judging.set(operationId, list)
     }
 
-  const judge = (input: CheckInput) => {
+  const verdictsOf = (input: CheckInput, keep: boolean): Verdicts => {
     let described: DescribedExchange | undefined
+    const failures: JudgedFinding[] = []
+    const warnings: JudgedFinding[] = []
     for (const { check, into } of judging.get(input.case.operationId) ?? []) {
       const verdict = check.run(input)
       if (verdict.kind === 'n/a') continue
       described ??= describe(input)
-      into.exchanges.push(described.summary)
-      if (verdict.kind === 'fail') into.findings.push(described.findingOf(verdict))
+      if (keep) into.exchanges.push(described.summary)
+      if (verdict.kind !== 'fail') continue
+      const finding = described.findingOf(verdict)
+      if (keep) into.findings.push(finding)
+      const told = { checkId: check.id, message: finding.message, curl: finding.curl }
+      if (check.severity === 'warning' && !isStrict) warnings.push(told)
+      else failures.push(told)
     }
+    return { failures, warnings }
+  }
+
+  const attachSequence: Tally['attachSequence'] = (found, sequence) => {
+    const check = checks.find((c) => c.id === found.checkId)
+    const findings = check && judged.get(check)?.get(found.operationId)?.findings
+    const at = findings?.findIndex((f) => f.curl === found.curl) ?? -1
+    const finding = findings?.[at]
+    if (findings && finding) findings[at] = { ...finding, sequence }
   }
 
   const resultOf = (
@@ -105,7 +135,9 @@ export const createTally = ({ checks, describe, isStrict, leftOut = [] }: TallyO
   }
 
   return {
-    judge,
+    judge: (input) => verdictsOf(input, true),
+    probe: (input) => verdictsOf(input, false),
+    attachSequence,
     results: (unsent) => [
       ...checks.flatMap((check) => check.operations.map((op) => resultOf(check, op, unsent))),
       ...leftOut.flatMap(({ check, reason }) =>

@@ -9,7 +9,7 @@ import { observedCase } from './observed-case.js'
 import { parseJson } from './parse-json.js'
 import { createRedactor } from './redactor.js'
 import { selectChecks } from './select-checks.js'
-import { createTrafficMemory } from './traffic-memory.js'
+import { createStateModel } from './state-model.js'
 import { neverConnected } from './transport-error.js'
 
 /** One exchange that passed through a proxy: what the caller sent and what the target answered. */
@@ -94,7 +94,7 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
   // echoes it, in every form (whole, base64, hex…); learning one seen before is a lookup.
   const redactor = createRedactor(cliCredentials, createSecretBook())
   const { book } = redactor
-  const memory = createTrafficMemory()
+  const memory = createStateModel()
 
   const judge = (observed: ObservedExchange): TrafficVerdict => {
     const matched = matchOperation(observed.method, observed.path)

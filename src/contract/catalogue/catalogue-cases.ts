@@ -3,7 +3,7 @@ import type { RuleKind } from '../coverage-rules.js'
 import type { JsonSchema } from '../json-schema.js'
 import { type IdMaker, type Path, withValueAt } from '../limits.js'
 import { CATALOGUE } from './catalogue.js'
-import { PAIR_CLASS, pairsOf } from './pair-class.js'
+import { headerPairOf, OTHER_MEDIA_TYPE, PAIR_CLASS, pairsOf } from './pair-class.js'
 import { idPrefixOf } from './string-classes.js'
 import type { ClassValue, Field, Keyword, ValueClass } from './value-class.js'
 import { type Escaped, writeJson } from './write-json.js'
@@ -146,6 +146,12 @@ export const catalogueCasesOf = (input: CatalogueInput): CatalogueCase[] => {
     // Either rule may be the one a server names: no one pointer is the broken one.
     const { brokenPointer: _one, ...both } = caseOf(PAIR_CLASS, pair, input, input.valid)
     cases.push(both)
+  }
+  // A header and a body field: the request is refused whichever a server reads first.
+  const headerPair = headerPairOf(bodyFields)
+  if (headerPair) {
+    const { brokenPointer: _one, ...both } = caseOf(PAIR_CLASS, [headerPair], input, input.valid)
+    cases.push({ ...both, contentType: OTHER_MEDIA_TYPE })
   }
   return cases
 }

@@ -12,10 +12,10 @@ export const PAIR_CLASS: ValueClass = {
   id: 'pair/two-rules',
   keyword: 'two rules',
   title:
-    'two values that each break a rule of their own, in one request: a path id and a body field, two body fields',
+    'two values that each break a rule of their own, in one request: a path id and a body field, two body fields; and a broken body field under a media type other than JSON’s',
   expect: 'reject',
   breaks: 'type',
-  why: 'a server that checks each rule alone may fail when two break together; any 4xx is right, whichever it names',
+  why: 'a server that checks each rule alone may fail when two break together; any 4xx is right, whichever it names (a server may refuse the media type, or read the body and refuse the field)',
   spec: '§4, §8',
   // Its values are other classes' (pairsOf): it places none of its own on one field.
   values: () => [],
@@ -38,6 +38,9 @@ const brokenValueOf = (field: Field): Placed | undefined => {
   return { field, value: breaks === undefined ? value : { ...value, breaks } }
 }
 
+/** The media type the header pair sends its body under: not JSON's, and what a form or a proxy may set. */
+export const OTHER_MEDIA_TYPE = 'text/plain'
+
 /**
  * The pairs an operation is sent: its first path id with its first body field, and its first two
  * body fields (top-level ones: independent rules). A few requests an operation, so that a default
@@ -58,4 +61,11 @@ export const pairsOf = (
   if (firstParam && firstField) pairs.push([firstParam, firstField])
   if (firstField && secondField) pairs.push([firstField, secondField])
   return pairs
+}
+
+/** The body field the header pair breaks (sent under `OTHER_MEDIA_TYPE`): the first top-level one. */
+export const headerPairOf = (bodyFields: readonly Field[]): Placed | undefined => {
+  const [first] = bodyFields.filter((field) => field.path.length === 1)
+  const placed = first && brokenValueOf(first)
+  return placed && { ...placed, value: { ...placed.value, label: `sent as ${OTHER_MEDIA_TYPE}` } }
 }

@@ -1,18 +1,8 @@
 import { instantOf } from '../../schemas/date-time.js'
 import { fail, notApplicable, pass, quote } from '../check.js'
 import { defineCheck } from '../define-check.js'
+import { KEPT_WORKER_FIELDS } from '../state-model.js'
 import { field } from './json-object.js'
-
-/** Fields a rename does not touch (spec §4.3: its body is the name alone), compared as text. */
-const KEPT = [
-  'orgId',
-  'destination',
-  'createdByUserId',
-  'description',
-  'imageVersion',
-  'workspacePath',
-  'sandboxBackend',
-] as const
 
 /** The same time, however a server writes it: the same text, or the same instant (any offset). */
 const isSameInstant = (a: unknown, b: unknown) =>
@@ -23,7 +13,9 @@ const isSameInstant = (a: unknown, b: unknown) =>
 /**
  * spec §4.3: a rename changes the worker's name, and only that of what the request says: the
  * worker it answers keeps the organization, destination, creator, the create's other fields and
- * its creation time, as its create answered them.
+ * its creation time, as its create answered them. `earlier.renamedWorker` is the state model's
+ * worker (state-model.ts): held to this after every rename, of it or of any other worker, and every
+ * provider update between.
  */
 export const renameKeepsWorker = defineCheck({
   id: 'rename-keeps-worker',
@@ -37,19 +29,19 @@ export const renameKeepsWorker = defineCheck({
     const before = earlier.renamedWorker
     const after = field(response.json, 'worker')
     if (before === undefined || typeof after !== 'object' || after === null) return notApplicable()
-    for (const name of KEPT) {
+    for (const name of KEPT_WORKER_FIELDS) {
       const was = field(before, name)
       const is = field(after, name)
       if (typeof was === 'string' && is !== was)
         return fail(
-          `worker.${name} is ${quote(is)} after a rename; the create answered ${quote(was)}`,
+          `worker.${name} is ${quote(is)} after a rename; the worker had ${quote(was)} since its create, and no call since may change it`,
           `/worker/${name}`,
         )
     }
     const created = field(before, 'createdAt')
     if (typeof created === 'string' && !isSameInstant(field(after, 'createdAt'), created))
       return fail(
-        `worker.createdAt is ${quote(field(after, 'createdAt'))} after a rename; the create answered ${quote(created)}`,
+        `worker.createdAt is ${quote(field(after, 'createdAt'))} after a rename; its create answered ${quote(created)}`,
         '/worker/createdAt',
       )
     return pass()

@@ -67,6 +67,9 @@ const formatFinding = (finding: Finding, indent = '    '): string =>
     `${finding.request.method} ${finding.request.url}`,
     `→ ${finding.status ?? 'no answer'}${finding.pointer ? ` at ${finding.pointer}` : ''}${finding.responseExcerpt ? `: ${finding.responseExcerpt}` : ''}`,
     `reproduce: ${finding.curl}`,
+    ...(finding.sequence
+      ? ['after this sequence (a shell script):', ...finding.sequence.map((line) => `  ${line}`)]
+      : []),
   ]
     .map((line, i) => `${i === 0 ? `${indent.slice(2)}• ` : indent}${line}`)
     .join('\n')

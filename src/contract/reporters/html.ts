@@ -77,7 +77,7 @@ const findingOf = (result: CheckResult, finding: Finding) =>
   `<div class="finding"><p><strong>${escapeHtml(result.checkId)}</strong> · ${escapeHtml(result.operationId)} (spec ${escapeHtml(result.spec)}) · ${escapeHtml(finding.caseTitle)}: ${escapeHtml(finding.message)}</p>
 <p>request</p><pre>${escapeHtml(`${finding.request.method} ${finding.request.url}`)}${finding.request.body === undefined ? '' : `\n\n${escapeHtml(finding.request.body)}`}</pre>
 <p>response ${escapeHtml(finding.status ?? 'none')}${finding.pointer ? ` at ${escapeHtml(finding.pointer)}` : ''}</p><pre>${escapeHtml(finding.responseExcerpt ?? '')}</pre>
-<p>reproduce</p><pre>${escapeHtml(finding.curl)}</pre></div>`
+<p>reproduce</p><pre>${escapeHtml(finding.curl)}</pre>${finding.sequence ? `<p>after this sequence (a shell script)</p><pre>${escapeHtml(finding.sequence.join('\n'))}</pre>` : ''}</div>`
 
 const failuresOf = (report: Report) => {
   const failing = report.results.filter((r) => r.outcome === 'failed' || r.outcome === 'warned')
