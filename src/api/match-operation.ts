@@ -12,11 +12,19 @@ export type MatchedOperation = {
   readonly params: Record<string, string>
 }
 
-/** The operation a method and path call, with its path parameters, or undefined. */
-export const matchOperation = (method: string, path: string): MatchedOperation | undefined => {
+/**
+ * The operation a method and path call, with its path parameters, or undefined. `withEmptyIds`:
+ * also a path whose id segments are empty, with those ids `''` (what a judge of traffic must
+ * still judge: a server whose router lets a segment be empty may answer it).
+ */
+export const matchOperation = (
+  method: string,
+  path: string,
+  { withEmptyIds = false }: { readonly withEmptyIds?: boolean } = {},
+): MatchedOperation | undefined => {
   for (const entry of OPERATION_TABLE) {
     if (entry.method !== method) continue
-    const found = entry.pattern.exec(path)
+    const found = (withEmptyIds ? entry.patternWithEmptyIds : entry.pattern).exec(path)
     if (!found) continue
     const params: Record<string, string> = {}
     entry.paramNames.forEach((name, i) => {

@@ -18,6 +18,8 @@ export type OperationEntry = {
   readonly paramNames: readonly string[]
   /** Matches a request path; group i is the raw (percent-encoded) value of `paramNames[i]`. */
   readonly pattern: RegExp
+  /** The same path with any id left empty (`/v1/orgs//llm-providers/…`): a judge's reading, never a route. */
+  readonly patternWithEmptyIds: RegExp
   /** The request path for these parameters, each percent-encoded. */
   readonly pathFor: (params: Readonly<Record<string, string>>) => string
   readonly bodySchema: z.ZodType
@@ -46,6 +48,7 @@ const compile = (operation: Operation): OperationEntry => {
     routingPath: operation.getRoutingPath(),
     paramNames: [...template.matchAll(PARAM)].map((m) => m[1] ?? ''),
     pattern: new RegExp(`^${template.replace(PARAM, '([^/]+)')}$`),
+    patternWithEmptyIds: new RegExp(`^${template.replace(PARAM, '([^/]*)')}$`),
     pathFor: (params) =>
       template.replace(PARAM, (_, name: string) => encodeURIComponent(params[name] ?? '')),
     bodySchema: operation.request.body.content['application/json'].schema,

@@ -63,8 +63,8 @@ const laterOf = (was: unknown, is: unknown): unknown => {
 
 /**
  * The worker the model expects after an accepted rename of `before`: what the rename may change
- * (the name, the times of activity, the status, whether it is the caller's) as answered, what it
- * may not (the kept fields, the creation time) as the model held it, and the latest `updatedAt`
+ * (the name, the times of activity, the status) as answered, what it may not (the kept fields,
+ * whether it is the caller's, the creation time) as the model held it, and the latest `updatedAt`
  * seen. An answer that broke a rule is judged once: it does not become what later calls are held to.
  */
 const afterRename = (before: object, answered: object): object => {
@@ -77,6 +77,8 @@ const afterRename = (before: object, answered: object): object => {
     ...answered,
     ...kept,
     id: field(before, 'id'),
+    // Whether it is the caller's own, as the create answered its caller (is-mine-unchanged).
+    ...(field(before, 'isMine') === undefined ? {} : { isMine: field(before, 'isMine') }),
     createdAt: field(before, 'createdAt'),
     updatedAt: laterOf(field(before, 'updatedAt'), field(answered, 'updatedAt')),
   }

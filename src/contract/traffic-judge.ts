@@ -75,7 +75,8 @@ export const NOT_FROM_TRAFFIC: Readonly<Record<string, string>> = {
   'unknown-id-rejected': 'whether an id names nothing is known only to whoever wrote the request',
   'creates-share-owner':
     'which creates come from one caller is known only to whoever sent them: a proxy serves many',
-  'renamed-is-mine': 'whether who renames a worker is who created it is known only to the caller',
+  'is-mine-unchanged':
+    'whether two calls about a worker come from one caller is known only to the caller',
 }
 
 /**
@@ -97,7 +98,7 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
   const memory = createStateModel()
 
   const judge = (observed: ObservedExchange): TrafficVerdict => {
-    const matched = matchOperation(observed.method, observed.path)
+    const matched = matchOperation(observed.method, observed.path, { withEmptyIds: true })
     const requestJson = parseJson(observed.body)
     const sentJson = requestJson.kind === 'json' ? requestJson.value : undefined
     book.learnHeaders(Object.entries(observed.headers))

@@ -38,7 +38,6 @@ describe('checks', () => {
       'tokens-not-empty': { expect: ['accept', 'either'], response: 'json-success' },
       'create-echoes-input': { expect: ['accept', 'either'], response: 'success' },
       'created-is-mine': { expect: ['accept', 'either'], response: 'json-success' },
-      'renamed-is-mine': { expect: ['accept', 'either'], response: 'json-success' },
       'update-applies-name': { expect: ['accept', 'either'], response: 'success' },
       'create-returns-new-id': { expect: ['accept', 'either'], response: 'success', earlier: true },
       'creates-share-owner': {
@@ -47,6 +46,7 @@ describe('checks', () => {
         earlier: true,
       },
       'rename-keeps-worker': { expect: ['accept', 'either'], response: 'success', earlier: true },
+      'is-mine-unchanged': { expect: ['accept', 'either'], response: 'success', earlier: true },
       'rename-updated-at-not-earlier': {
         expect: ['accept', 'either'],
         response: 'json-success',

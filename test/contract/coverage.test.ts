@@ -43,12 +43,13 @@ describe('coverage', () => {
     const rename = row(coverage, 'updateWorker body /name max-length')
     expect.soft(rename?.boundarySent).toBeGreaterThan(0)
     expect.soft(rename?.violationSent).toBeGreaterThan(0)
-    // A made-up id one character short, and the real worker's id one character short.
+    // A made-up id one character short, the real worker's id one character short, and no id.
     const pathId = row(coverage, 'updateWorker params /id min-length')
-    expect.soft(pathId?.violationSent).toBe(2)
+    expect.soft(pathId?.violationSent).toBe(3)
     expect.soft(pathId?.classes.map((c) => [c.id, c.sent, c.failed])).toEqual([
       ['id-length/below', 1, 0],
       ['path-id/real-minus-one', 1, 0],
+      ['path-id/empty', 1, 0],
     ])
   })
 

@@ -57,7 +57,12 @@ export type Incoming = {
 }
 
 /** What to send on to the mock instead of the request received. */
-export type Rewrite = { readonly path?: string; readonly json?: unknown }
+export type Rewrite = {
+  readonly path?: string
+  readonly json?: unknown
+  /** The Content-Type to send it on with, instead of the one received. */
+  readonly contentType?: string
+}
 
 type Awaitable<T> = T | Promise<T>
 
@@ -132,6 +137,7 @@ export const wrapMock = (options: WrapOptions = {}): JudgedApp => {
     if (rewrite instanceof Response) return rewrite
     const headers = new Headers(c.req.raw.headers)
     headers.delete('content-length')
+    if (rewrite?.contentType !== undefined) headers.set('content-type', rewrite.contentType)
     const body = rewrite?.json === undefined ? text : JSON.stringify(rewrite.json) // a rewritten body is JSON
     const target = new URL(`${rewrite?.path ?? url.pathname}${url.search}`, url)
     let response = await mock.fetch(

@@ -173,6 +173,16 @@ export const PATH_ID_CLASSES: readonly ValueClass[] = [
     values: (field) => (field.isParam ? [{ derive: suffixUpper }] : []),
   },
   {
+    id: 'path-id/empty',
+    keyword: 'path id',
+    title: 'an empty path segment where the id goes (`/v1/workers/`, `/v1/orgs//llm-providers/…`)',
+    expect: 'reject',
+    breaks: 'min-length',
+    why: 'the id is required: a router that lets the segment be empty and a handler that falls back to a default resource update one the request did not name',
+    spec: SPEC_IDS,
+    values: (field) => (field.isParam ? [{ value: '' }] : []),
+  },
+  {
     id: 'path-id/unknown',
     keyword: 'path id',
     title: 'a well-formed id that names nothing',

@@ -72,6 +72,24 @@ const SPELLINGS: readonly ClassValue[] = [
   { raw: textOf, contentType: 'Application/JSON', label: 'the media type in capitals' },
 ]
 
+/**
+ * The valid body as an HTML form sends it (`application/x-www-form-urlencoded`): each property a
+ * pair, a list's items one pair each. What Express's `urlencoded()`, Rails, Django and Laravel
+ * read by default, and what a page of any site can post without asking (no CORS preflight).
+ */
+const FORM: ClassValue = {
+  raw: (valid) => {
+    const form = new URLSearchParams()
+    for (const [key, value] of Object.entries(
+      typeof valid === 'object' && valid !== null ? valid : {},
+    ))
+      for (const item of Array.isArray(value) ? value : [value]) form.append(key, String(item))
+    return form.toString()
+  },
+  contentType: 'application/x-www-form-urlencoded',
+  label: 'as a form',
+}
+
 export const OBJECT_CLASSES: readonly ValueClass[] = [
   {
     id: 'required/missing',
@@ -141,6 +159,16 @@ export const OBJECT_CLASSES: readonly ValueClass[] = [
     why: 'JSON allows whitespace between tokens, and a media type its parameters and any case: the same request',
     spec: '§1; RFC 8259 §2, RFC 9110 §8.3.1',
     values: (field) => (isBody(field) ? SPELLINGS : []),
+  },
+  {
+    id: 'body/form',
+    keyword: 'body',
+    title: 'the valid body as an HTML form (`application/x-www-form-urlencoded`)',
+    expect: 'reject',
+    breaks: 'type',
+    why: 'request bodies are JSON: a form is another format (and one any web page can post across sites without a preflight)',
+    spec: '§1',
+    values: (field) => (isBody(field) ? [FORM] : []),
   },
   {
     id: 'body/not-an-object',

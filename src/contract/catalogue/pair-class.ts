@@ -12,7 +12,7 @@ export const PAIR_CLASS: ValueClass = {
   id: 'pair/two-rules',
   keyword: 'two rules',
   title:
-    'two values that each break a rule of their own, in one request: a path id and a body field, two body fields; and a broken body field under a media type other than JSON’s',
+    'two values that each break a rule of their own, in one request: two path ids, a path id and a body field, two body fields; and a broken body field under a media type other than JSON’s',
   expect: 'reject',
   breaks: 'type',
   why: 'a server that checks each rule alone may fail when two break together; any 4xx is right, whichever it names (a server may refuse the media type, or read the body and refuse the field)',
@@ -42,8 +42,8 @@ const brokenValueOf = (field: Field): Placed | undefined => {
 export const OTHER_MEDIA_TYPE = 'text/plain'
 
 /**
- * The pairs an operation is sent: its first path id with its first body field, and its first two
- * body fields (top-level ones: independent rules). A few requests an operation, so that a default
+ * The pairs an operation is sent: its first two path ids, its first path id with its first body
+ * field, and its first two body fields (top-level ones: independent rules). A few requests an operation, so that a default
  * run stays the size it was.
  */
 export const pairsOf = (
@@ -58,6 +58,8 @@ export const pairsOf = (
   const pairs: Placed[][] = []
   const [firstParam] = params
   const [firstField, secondField] = body
+  const [, secondParam] = params
+  if (firstParam && secondParam) pairs.push([firstParam, secondParam])
   if (firstParam && firstField) pairs.push([firstParam, firstField])
   if (firstField && secondField) pairs.push([firstField, secondField])
   return pairs

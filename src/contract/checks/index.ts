@@ -4,12 +4,12 @@ import { createEchoesInput } from './create-echoes-input.js'
 import { createReturnsNewId } from './create-returns-new-id.js'
 import { createdIsMine } from './created-is-mine.js'
 import { createsShareOwner } from './creates-share-owner.js'
+import { isMineUnchanged } from './is-mine-unchanged.js'
 import { noLoneSurrogates } from './no-lone-surrogates.js'
 import { noServerError } from './no-server-error.js'
 import { rejectsInvalidInput } from './rejects-invalid-input.js'
 import { renameKeepsWorker } from './rename-keeps-worker.js'
 import { renameUpdatedAtNotEarlier } from './rename-updated-at-not-earlier.js'
-import { renamedIsMine } from './renamed-is-mine.js'
 import { responds } from './responds.js'
 import { responseSchema } from './response-schema.js'
 import { secretNotEchoed } from './secret-not-echoed.js'
@@ -37,11 +37,11 @@ export const checks: readonly Check[] = [
   tokensNotEmpty,
   createEchoesInput,
   createdIsMine,
-  renamedIsMine,
   updateAppliesName,
   createReturnsNewId,
   createsShareOwner,
   renameKeepsWorker,
+  isMineUnchanged,
   renameUpdatedAtNotEarlier,
   unknownIdRejected,
   secretNotEchoed,

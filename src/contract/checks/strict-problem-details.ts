@@ -1,5 +1,5 @@
 import { PROBLEM_CONTENT_TYPE } from '../../api/content.js'
-import { mediaType } from '../../common/media-type.js'
+import { isJsonRequestType, mediaType } from '../../common/media-type.js'
 import { Problem } from '../../schemas/problem.js'
 import { ALL_OPERATIONS, fail, pass, quote } from '../check.js'
 import { defineCheck } from '../define-check.js'
@@ -12,7 +12,7 @@ export const strictProblemDetails = defineCheck({
   profile: 'strict',
   operations: ALL_OPERATIONS,
   appliesTo: { expect: ['reject'], response: 'client-error' },
-  run: ({ response, case: { brokenPointer } }) => {
+  run: ({ response, case: { brokenPointer, params, contentType: sentAs } }) => {
     const contentType = response.headers['content-type'] ?? ''
     if (mediaType(contentType) !== PROBLEM_CONTENT_TYPE) {
       return fail(
@@ -23,11 +23,13 @@ export const strictProblemDetails = defineCheck({
     if (!problem.success)
       return fail(`the body is not a problem document: ${problem.error.issues[0]?.message ?? ''}`)
     const pointers = problem.data.errors?.map((e) => e.pointer) ?? []
-    if (brokenPointer !== undefined && !pointers.includes(brokenPointer)) {
-      return fail(
-        `errors[].pointer does not name ${brokenPointer} (got ${quote(pointers)})`,
-        '/errors',
-      )
+    // A path with an id left empty names no route: its 404 has no field to point at. A body under
+    // another media type is refused for its header, before any field is read.
+    const namesNoRoute = Object.values(params ?? {}).includes('')
+    const named =
+      sentAs !== undefined && !isJsonRequestType(sentAs) ? '/headers/content-type' : brokenPointer
+    if (named !== undefined && !namesNoRoute && !pointers.includes(named)) {
+      return fail(`errors[].pointer does not name ${named} (got ${quote(pointers)})`, '/errors')
     }
     return pass()
   },

@@ -1,14 +1,11 @@
+import { isJsonRequestType } from '../../common/media-type.js'
 import { ALL_OPERATIONS, fail, pass } from '../check.js'
 import { defineCheck } from '../define-check.js'
 import { successOf } from '../success-schema.js'
 
-/** A body sent under a media type that is not JSON's (any parameters, any case), which we answer 415. */
-const isOtherMediaType = (contentType: string | undefined) =>
-  contentType !== undefined && !/^application\/json\s*(;|$)/i.test(contentType)
-
 /**
  * Our conventions (docs/limits.md#assumptions): the declared success code, 400 invalid, 404
- * unknown, 415 for a body under another media type.
+ * unknown (and a path with no id, which names no route), 415 for a body under another media type.
  */
 export const strictStatusCodes = defineCheck({
   id: 'strict-status-codes',
@@ -24,9 +21,9 @@ export const strictStatusCodes = defineCheck({
     const expected =
       c.expect === 'accept'
         ? successOf(c.operationId).status
-        : isOtherMediaType(c.contentType)
+        : c.contentType !== undefined && !isJsonRequestType(c.contentType)
           ? 415
-          : c.kind === 'unknown-id'
+          : c.kind === 'unknown-id' || Object.values(c.params ?? {}).includes('')
             ? 404
             : 400
     return response.status === expected

@@ -24,8 +24,8 @@ export const SEQUENCE_CLASSES = [
   },
 ] as const
 
-/** A sequence has at least this many workers (two made one after the other, two at once)… */
-const LEAST_WORKERS = 4
+/** A sequence has at least this many workers (one, then two pairs made at once)… */
+const LEAST_WORKERS = 5
 /** …and, where the run has a provider, at least this many provider updates between its renames. */
 const LEAST_PROVIDER_UPDATES = 2
 
@@ -152,13 +152,17 @@ export const planSequence = (input: PlanInput): Step[] => {
     return { case: asStep(c, `rename of worker ${workers.indexOf(of) + 1}${at}`), of }
   }
 
-  // The first two workers one after the other, so that a later call can disturb an earlier one,
-  // then two at once: their ids must differ as well.
-  for (const c of creates.splice(0, 2)) steps.push({ together: [createCommand(c)] })
-  const pair = creates.splice(0, 2)
-  if (pair.length === 2)
+  /** Two creates at once: their ids must differ as well. */
+  const createPair = (pair: readonly Case[]) =>
     steps.push({ together: pair.map((c) => createCommand(c, ', sent together with another')) })
+  // A worker, then two at once; two more at once later, among the renames, when the target's
+  // connections are open (a pair sent on a cold pool may reach it one after the other).
+  for (const c of creates.splice(0, 1)) steps.push({ together: [createCommand(c)] })
+  if (creates.length >= 2) createPair(creates.splice(0, 2))
+  const latePair = creates.length >= 2 ? creates.splice(-2) : []
+  const lateAfter = Math.floor(renames.length / 2)
   while (creates.length + renames.length + providers.length > 0) {
+    if (latePair.length > 0 && renames.length <= lateAfter) createPair(latePair.splice(0))
     // The first step that can sends two calls at once (renames and provider updates), and about
     // one in three after it.
     const isTogether: boolean =
@@ -169,6 +173,7 @@ export const planSequence = (input: PlanInput): Step[] => {
     const second = isTogether ? next(true) : undefined
     steps.push({ together: second ? [first, second] : [first] })
   }
+  if (latePair.length > 0) createPair(latePair)
   // Back to an earlier name: each worker's first name a rename may carry (a create's name has no
   // maximum) that is not the name it has now, or the one it has.
   workers.forEach((of, index) => {
