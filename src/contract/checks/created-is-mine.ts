@@ -9,7 +9,7 @@ import { field } from './json-object.js'
  * that are not "its own"). A warning, then; `--strict` fails it.
  */
 /** The answer's `worker.isMine`, judged true: the caller's own worker, by what the caller did. */
-export const isMineVerdict = (json: unknown, what: string) => {
+const isMineVerdict = (json: unknown, what: string) => {
   const isMine = field(field(json, 'worker'), 'isMine')
   // Not a boolean, or missing: `response-schema` judges that.
   if (typeof isMine !== 'boolean') return notApplicable()
