@@ -55,6 +55,15 @@ describe('a run’s sequence', () => {
       // A worker, then two at once, and two more at once later.
       expect(shapeOf(steps).slice(0, 2)).toEqual(['createWorker', 'createWorker+createWorker'])
       expect(shapeOf(steps).filter((s) => s === 'createWorker+createWorker')).toHaveLength(2)
+      // Renames of two workers at once.
+      expect(
+        steps.some(
+          (s) =>
+            s.together.length === 2 &&
+            s.together.every((c) => c.case.operationId === 'updateWorker') &&
+            s.together[0]?.of !== s.together[1]?.of,
+        ),
+      ).toBe(true)
       expect(
         steps.some(
           (s) => s.together.length === 2 && s.together[0]?.case.operationId !== 'createWorker',

@@ -136,7 +136,13 @@ export const catalogueCasesOf = (input: CatalogueInput): CatalogueCase[] => {
           continue
         }
         cases.push(caseOf(valueClass, placed, input, input.valid))
-        if (valueClass.expect === 'reject' && isInBody(valueClass, field))
+        // In a full body too; of another type, one value a field (the question is whether the
+        // field is judged beside the others: one wrong type answers it).
+        if (
+          valueClass.expect === 'reject' &&
+          isInBody(valueClass, field) &&
+          (valueClass.id !== 'type/other' || index === 0)
+        )
           cases.push(caseOf(valueClass, placed, input, input.full))
       }
     }

@@ -57,6 +57,8 @@ const MALFORMED: readonly ClassValue[] = [
   { raw: (valid) => textOf(valid).replace(/"([A-Za-z]+)":/g, '$1:'), label: 'bare names' },
   // Newtonsoft.Json (ASP.NET Core's AddNewtonsoftJson) and JSON5 readers skip comments.
   { raw: (valid) => textOf(valid).replace(/^\{/, '{/* a comment */'), label: 'a comment' },
+  // Python's json module (Django, Flask, FastAPI before Pydantic) reads NaN and Infinity by default.
+  { raw: (valid) => textOf(valid).replace(/}$/, ',"wak":NaN}'), label: 'NaN' },
 ]
 
 /**
@@ -123,12 +125,19 @@ export const OBJECT_CLASSES: readonly ValueClass[] = [
   {
     id: 'required/wrapped',
     keyword: 'required',
-    title: 'the valid body wrapped under its resource\'s name (`{"worker": {…}}`)',
+    title: 'the valid body wrapped under its resource\'s name (`{"worker": {…}}`), or under `data`',
     expect: 'reject',
     breaks: 'required',
     why: "the spec's fields stand at the top of the body; Rails' ParamsWrapper (on for JSON by default) and a controller that reads `params.require(:worker)` take the wrapped body as well as the plain one",
     spec: '§4',
-    values: (field) => withoutRequired(field, (valid) => ({ [wrapperOf(field)]: valid })),
+    values: (field) => [
+      ...withoutRequired(field, (valid) => ({ [wrapperOf(field)]: valid })),
+      // JSON:API's and many clients' envelope: an unwrapping middleware takes it too.
+      ...withoutRequired(field, (valid) => ({ data: valid })).map((v) => ({
+        ...v,
+        label: 'under "data"',
+      })),
+    ],
   },
   {
     id: 'properties/optional-left-out',

@@ -1,4 +1,6 @@
+import { ENUM_CLASSES } from './enum-classes.js'
 import { ID_CLASSES } from './id-classes.js'
+import { STRING_CLASSES } from './string-classes.js'
 import { TYPE_CLASSES } from './type-classes.js'
 import type { ClassValue, Field, ValueClass } from './value-class.js'
 
@@ -41,10 +43,32 @@ const brokenValueOf = (field: Field): Placed | undefined => {
 /** The media type the header pair sends its body under: not JSON's, and what a form or a proxy may set. */
 export const OTHER_MEDIA_TYPE = 'text/plain'
 
+/** The classes whose first value breaks a field within its own type, in the order they are tried. */
+const SAME_TYPE_CLASSES = [
+  'min-length/below',
+  'enum/outside',
+  'pattern/no-prefix',
+  'max-length/above',
+]
+
+/** A value of `field` that breaks a rule within the field's own type (a length, an enum, a pattern). */
+const sameTypeBrokenValueOf = (field: Field): Placed | undefined => {
+  for (const id of SAME_TYPE_CLASSES) {
+    const valueClass = [...STRING_CLASSES, ...ENUM_CLASSES, ...ID_CLASSES].find((c) => c.id === id)
+    const value = valueClass?.values(field).find((v) => 'value' in v)
+    const breaks = valueClass?.breaks
+    if (value && breaks !== undefined && breaks !== 'item' && breaks !== 'existence')
+      return { field, value: { ...value, breaks: value.breaks ?? breaks } }
+  }
+  return undefined
+}
+
 /**
- * The pairs an operation is sent: its first two path ids, its first path id with its first body
- * field, and its first two body fields (top-level ones: independent rules). A few requests an operation, so that a default
- * run stays the size it was.
+ * The pairs an operation is sent: every two of its path ids, every path id with every top-level
+ * body field, every two top-level body fields (independent rules: each is judged alone), each
+ * broken by another JSON type (a path id: without its prefix); and its first path id again with
+ * its first body field broken within its own type (a server's error path may differ by the kind
+ * of the second error). About fifty requests a run.
  */
 export const pairsOf = (
   bodyFields: readonly Field[],
@@ -55,13 +79,17 @@ export const pairsOf = (
     .map(brokenValueOf)
     .filter((placed) => placed !== undefined)
   const params = paramFields.map(brokenValueOf).filter((placed) => placed !== undefined)
-  const pairs: Placed[][] = []
+  const twoOf = (items: readonly Placed[]) =>
+    items.flatMap((one, i) => items.slice(i + 1).map((other) => [one, other]))
+  const pairs = [
+    ...twoOf(params),
+    ...params.flatMap((param) => body.map((field) => [param, field])),
+    ...twoOf(body),
+  ]
   const [firstParam] = params
-  const [firstField, secondField] = body
-  const [, secondParam] = params
-  if (firstParam && secondParam) pairs.push([firstParam, secondParam])
-  if (firstParam && firstField) pairs.push([firstParam, firstField])
-  if (firstField && secondField) pairs.push([firstField, secondField])
+  const [firstField] = bodyFields.filter((field) => field.path.length === 1)
+  const sameType = firstField && sameTypeBrokenValueOf(firstField)
+  if (firstParam && sameType) pairs.push([firstParam, sameType])
   return pairs
 }
 

@@ -163,11 +163,22 @@ export const planSequence = (input: PlanInput): Step[] => {
   const lateAfter = Math.floor(renames.length / 2)
   while (creates.length + renames.length + providers.length > 0) {
     if (latePair.length > 0 && renames.length <= lateAfter) createPair(latePair.splice(0))
-    // The first step that can sends two calls at once (renames and provider updates), and about
-    // one in three after it.
-    const isTogether: boolean =
-      (!hasPaired || random() < 1 / 3) && renames.length + providers.length >= 2
-    hasPaired ||= isTogether
+    // The first step that can renames two workers at once; about one step in three after it
+    // sends two calls at once (renames and provider updates).
+    if (!hasPaired && renames.length >= 2 && workers.length >= 2) {
+      const [one, other] = [...workers].sort(() => random() - 0.5)
+      const pair = [one, other].flatMap((of) => {
+        const c = renames.shift()
+        if (c === undefined || of === undefined) return []
+        names.get(of)?.push(nameOf(c))
+        const what = `rename of worker ${workers.indexOf(of) + 1}, sent together with the next call`
+        return [{ case: asStep(c, what), of }]
+      })
+      steps.push({ together: pair })
+      hasPaired = true
+      continue
+    }
+    const isTogether = hasPaired && random() < 1 / 3 && renames.length + providers.length >= 2
     const first = next(isTogether)
     if (first === undefined) break
     const second = isTogether ? next(true) : undefined
