@@ -1,3 +1,4 @@
+import { isJsonRequestType } from '../common/media-type.js'
 import type { Case } from './cases.js'
 import type { Rule } from './coverage-rules.js'
 import { sentBodyOf } from './exchange.js'
@@ -133,7 +134,9 @@ export const sentParts = (
 /** What a request shows about a request rule. */
 const evidenceOf = (rule: Rule, c: Case, sent: SentParts): Evidence => {
   if (rule.part === 'response' || c.kind === 'unknown-id') return NONE
-  const root = rule.part === 'params' ? sent.params : sent.body
+  // A body under another media type is not a JSON body, whatever its text: as a server reads it.
+  const isJsonBody = c.contentType === undefined || isJsonRequestType(c.contentType)
+  const root = rule.part === 'params' ? sent.params : isJsonBody ? sent.body : NOT_JSON
   const key = rule.segments.at(-1) ?? ''
   if (rule.kind === 'required' || rule.kind === 'optional') {
     const parents = valuesAt(root, rule.segments, rule.segments.length - 1).filter(isObject)

@@ -3,7 +3,7 @@ import type { RuleKind } from '../coverage-rules.js'
 import type { JsonSchema } from '../json-schema.js'
 import { type IdMaker, type Path, withValueAt } from '../limits.js'
 import { CATALOGUE } from './catalogue.js'
-import { headerPairOf, OTHER_MEDIA_TYPE, PAIR_CLASS, pairsOf } from './pair-class.js'
+import { allAtOnceOf, headerPairOf, OTHER_MEDIA_TYPE, PAIR_CLASS, pairsOf } from './pair-class.js'
 import { idPrefixOf } from './string-classes.js'
 import type { ClassValue, Field, Keyword, ValueClass } from './value-class.js'
 import { type Escaped, writeJson } from './write-json.js'
@@ -148,7 +148,10 @@ export const catalogueCasesOf = (input: CatalogueInput): CatalogueCase[] => {
     }
     for (const pack of packs) if (pack) cases.push(caseOf(valueClass, pack, input, input.valid))
   }
-  for (const pair of pairsOf(bodyFields, paramFields)) {
+  for (const pair of [
+    ...pairsOf(bodyFields, paramFields),
+    ...allAtOnceOf(bodyFields, paramFields),
+  ]) {
     // Either rule may be the one a server names: no one pointer is the broken one.
     const { brokenPointer: _one, ...both } = caseOf(PAIR_CLASS, pair, input, input.valid)
     cases.push(both)

@@ -170,6 +170,17 @@ export const OBJECT_CLASSES: readonly ValueClass[] = [
     values: (field) => (isBody(field) ? SPELLINGS : []),
   },
   {
+    id: 'body/media-type',
+    keyword: 'body',
+    title: 'the valid JSON body labelled `text/plain`',
+    expect: 'reject',
+    breaks: 'type',
+    why: 'request bodies are JSON with the content type application/json; a text/plain body is what any web page can post across sites without a preflight, so a server that reads it lets any site change the data',
+    spec: '§1',
+    values: (field) =>
+      isBody(field) ? [{ raw: textOf, contentType: 'text/plain', label: 'text/plain' }] : [],
+  },
+  {
     id: 'body/form',
     keyword: 'body',
     title: 'the valid body as an HTML form (`application/x-www-form-urlencoded`)',

@@ -1,5 +1,6 @@
+import { ARRAY_CLASSES } from './array-classes.js'
 import { ENUM_CLASSES } from './enum-classes.js'
-import { ID_CLASSES } from './id-classes.js'
+import { ID_CLASSES, PATH_ID_CLASSES } from './id-classes.js'
 import { STRING_CLASSES } from './string-classes.js'
 import { TYPE_CLASSES } from './type-classes.js'
 import type { ClassValue, Field, ValueClass } from './value-class.js'
@@ -14,7 +15,7 @@ export const PAIR_CLASS: ValueClass = {
   id: 'pair/two-rules',
   keyword: 'two rules',
   title:
-    'two values that each break a rule of their own, in one request: two path ids, a path id and a body field, two body fields; and a broken body field under a media type other than JSON’s',
+    'two values that each break a rule of their own, in one request: every two path ids, every path id and body field, every two body fields; a broken body field under a media type other than JSON’s; and every rule of the body at once, beside valid, malformed and unknown path ids',
   expect: 'reject',
   breaks: 'type',
   why: 'a server that checks each rule alone may fail when two break together; any 4xx is right, whichever it names (a server may refuse the media type, or read the body and refuse the field)',
@@ -49,12 +50,16 @@ const SAME_TYPE_CLASSES = [
   'enum/outside',
   'pattern/no-prefix',
   'max-length/above',
+  'min-items/below',
+  'max-items/above',
 ]
 
 /** A value of `field` that breaks a rule within the field's own type (a length, an enum, a pattern). */
 const sameTypeBrokenValueOf = (field: Field): Placed | undefined => {
   for (const id of SAME_TYPE_CLASSES) {
-    const valueClass = [...STRING_CLASSES, ...ENUM_CLASSES, ...ID_CLASSES].find((c) => c.id === id)
+    const valueClass = [...STRING_CLASSES, ...ENUM_CLASSES, ...ID_CLASSES, ...ARRAY_CLASSES].find(
+      (c) => c.id === id,
+    )
     const value = valueClass?.values(field).find((v) => 'value' in v)
     const breaks = valueClass?.breaks
     if (value && breaks !== undefined && breaks !== 'item' && breaks !== 'existence')
@@ -98,4 +103,38 @@ export const headerPairOf = (bodyFields: readonly Field[]): Placed | undefined =
   const [first] = bodyFields.filter((field) => field.path.length === 1)
   const placed = first && brokenValueOf(first)
   return placed && { ...placed, value: { ...placed.value, label: `sent as ${OTHER_MEDIA_TYPE}` } }
+}
+
+/**
+ * Every rule of an operation's body broken at once, each within its field's type (a length, an enum
+ * value, a count): with its path ids valid, malformed, and well formed but naming nothing. A server
+ * that fails on some two (or more) rules of kinds a pair of wrong types does not reach (an empty
+ * name beside an unknown destination, two lists over their bound, a long key beside a bad id) meets
+ * them here. A request or three an operation.
+ */
+export const allAtOnceOf = (
+  bodyFields: readonly Field[],
+  paramFields: readonly Field[],
+): Placed[][] => {
+  const body = bodyFields
+    .filter((field) => field.path.length === 1)
+    .map(sameTypeBrokenValueOf)
+    .filter((placed) => placed !== undefined)
+    .map((placed) => ({ ...placed, value: { ...placed.value, label: 'every rule at once' } }))
+  if (body.length === 0) return []
+  const unknown = PATH_ID_CLASSES.find((c) => c.id === 'path-id/unknown')
+  const unknownIds = paramFields.flatMap((field): Placed[] => {
+    const value = unknown?.values(field).find((v) => 'value' in v)
+    return value ? [{ field, value }] : []
+  })
+  const malformedIds = paramFields.map(brokenValueOf).filter((placed) => placed !== undefined)
+  return [
+    ...(body.length >= 2 ? [body] : []),
+    ...(paramFields.length > 0
+      ? [
+          [...malformedIds, ...body],
+          [...unknownIds, ...body],
+        ]
+      : []),
+  ]
 }
