@@ -86,12 +86,24 @@ export const observedCase = (request: ObservedRequest, context: Context): Case =
       brokenPointer: broken.pointer,
     }
   }
-  const expect: Expectation = !isJsonMediaType(request.contentType ?? undefined)
-    ? 'unknown' // the spec's bodies are JSON: a server may refuse another media type
-    : isSuccess(context.status) ||
-        (context.idsConfirmed &&
-          context.status !== undefined &&
-          !CALLER_STATUSES.includes(context.status))
+  // The spec's bodies are JSON with the content type application/json: a body labelled otherwise
+  // is refused, whatever its text (the contract's body/media-type and body/form classes).
+  if (!isJsonMediaType(request.contentType ?? undefined)) {
+    return {
+      ...base,
+      kind: 'observed',
+      title: `observed: a body labelled ${request.contentType ?? 'with no media type'}, not application/json`,
+      expect: 'reject',
+      body,
+      brokenPointer: '/body',
+      ...(request.contentType === undefined ? {} : { contentType: request.contentType }),
+    }
+  }
+  const expect: Expectation =
+    isSuccess(context.status) ||
+    (context.idsConfirmed &&
+      context.status !== undefined &&
+      !CALLER_STATUSES.includes(context.status))
       ? 'accept'
       : 'unknown'
   return { ...base, kind: 'observed', title: 'observed: a valid request', expect, body }

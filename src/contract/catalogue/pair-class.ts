@@ -44,22 +44,36 @@ const brokenValueOf = (field: Field): Placed | undefined => {
 /** The media type the header pair sends its body under: not JSON's, and what a form or a proxy may set. */
 export const OTHER_MEDIA_TYPE = 'text/plain'
 
-/** The classes whose first value breaks a field within its own type, in the order they are tried. */
-const SAME_TYPE_CLASSES = [
+/**
+ * The classes that break a field within its own type, in the order they are tried: a field's
+ * lower side first (an empty name, an empty list), then its upper side (a name over its maximum,
+ * a list over its bound). An enum value outside the list and a pattern fit either side.
+ */
+const LOWER_FIRST = [
   'min-length/below',
+  'min-items/below',
   'enum/outside',
   'pattern/no-prefix',
   'max-length/above',
-  'min-items/below',
   'max-items/above',
 ]
+const UPPER_FIRST = [
+  'max-length/above',
+  'max-items/above',
+  'enum/outside',
+  'pattern/no-prefix',
+  'min-length/below',
+  'min-items/below',
+]
+const SAME_TYPE_CLASSES = [...STRING_CLASSES, ...ENUM_CLASSES, ...ID_CLASSES, ...ARRAY_CLASSES]
 
-/** A value of `field` that breaks a rule within the field's own type (a length, an enum, a pattern). */
-const sameTypeBrokenValueOf = (field: Field): Placed | undefined => {
-  for (const id of SAME_TYPE_CLASSES) {
-    const valueClass = [...STRING_CLASSES, ...ENUM_CLASSES, ...ID_CLASSES, ...ARRAY_CLASSES].find(
-      (c) => c.id === id,
-    )
+/** A value of `field` that breaks a rule within its own type (a length, an enum, a pattern, a count). */
+const sameTypeBrokenValueOf = (
+  field: Field,
+  order: readonly string[] = LOWER_FIRST,
+): Placed | undefined => {
+  for (const id of order) {
+    const valueClass = SAME_TYPE_CLASSES.find((c) => c.id === id)
     const value = valueClass?.values(field).find((v) => 'value' in v)
     const breaks = valueClass?.breaks
     if (value && breaks !== undefined && breaks !== 'item' && breaks !== 'existence')
@@ -68,21 +82,23 @@ const sameTypeBrokenValueOf = (field: Field): Placed | undefined => {
   return undefined
 }
 
+/** A top-level body field broken for a pair: within its own type where it has a rule, else by another type. */
+const pairValueOf = (field: Field) => sameTypeBrokenValueOf(field) ?? brokenValueOf(field)
+
 /**
  * The pairs an operation is sent: every two of its path ids, every path id with every top-level
  * body field, every two top-level body fields (independent rules: each is judged alone), each
- * broken by another JSON type (a path id: without its prefix); and its first path id again with
- * its first body field broken within its own type (a server's error path may differ by the kind
- * of the second error). About fifty requests a run.
+ * field broken by its own rule where it has one (an enum value outside the list, a length), else
+ * by another JSON type, a path id without its prefix; and its first path id again with its first
+ * body field of another type (a server's error path may differ by the kind of the second error).
+ * About fifty requests a run.
  */
 export const pairsOf = (
   bodyFields: readonly Field[],
   paramFields: readonly Field[],
 ): Placed[][] => {
-  const body = bodyFields
-    .filter((field) => field.path.length === 1)
-    .map(brokenValueOf)
-    .filter((placed) => placed !== undefined)
+  const topLevel = bodyFields.filter((field) => field.path.length === 1)
+  const body = topLevel.map(pairValueOf).filter((placed) => placed !== undefined)
   const params = paramFields.map(brokenValueOf).filter((placed) => placed !== undefined)
   const twoOf = (items: readonly Placed[]) =>
     items.flatMap((one, i) => items.slice(i + 1).map((other) => [one, other]))
@@ -92,9 +108,9 @@ export const pairsOf = (
     ...twoOf(body),
   ]
   const [firstParam] = params
-  const [firstField] = bodyFields.filter((field) => field.path.length === 1)
-  const sameType = firstField && sameTypeBrokenValueOf(firstField)
-  if (firstParam && sameType) pairs.push([firstParam, sameType])
+  const [firstField] = topLevel
+  const ofAnotherType = firstField && brokenValueOf(firstField)
+  if (firstParam && ofAnotherType) pairs.push([firstParam, ofAnotherType])
   return pairs
 }
 
@@ -107,34 +123,45 @@ export const headerPairOf = (bodyFields: readonly Field[]): Placed | undefined =
 
 /**
  * Every rule of an operation's body broken at once, each within its field's type (a length, an enum
- * value, a count): with its path ids valid, malformed, and well formed but naming nothing. A server
+ * value, a count), on its lower side and on its upper: with its path ids valid, malformed, and well
+ * formed but naming nothing. A server
  * that fails on some two (or more) rules of kinds a pair of wrong types does not reach (an empty
  * name beside an unknown destination, two lists over their bound, a long key beside a bad id) meets
- * them here. A request or three an operation.
+ * them here. Two to six requests an operation.
  */
 export const allAtOnceOf = (
   bodyFields: readonly Field[],
   paramFields: readonly Field[],
 ): Placed[][] => {
-  const body = bodyFields
-    .filter((field) => field.path.length === 1)
-    .map(sameTypeBrokenValueOf)
-    .filter((placed) => placed !== undefined)
-    .map((placed) => ({ ...placed, value: { ...placed.value, label: 'every rule at once' } }))
-  if (body.length === 0) return []
+  const topLevel = bodyFields.filter((field) => field.path.length === 1)
+  const everyRule = (order: readonly string[]) =>
+    topLevel
+      .map((field) => sameTypeBrokenValueOf(field, order))
+      .filter((placed) => placed !== undefined)
+      .map((placed) => ({ ...placed, value: { ...placed.value, label: 'every rule at once' } }))
+  const lower = everyRule(LOWER_FIRST)
+  const upper = everyRule(UPPER_FIRST)
+  const sides =
+    JSON.stringify(lower.map((p) => p.value)) === JSON.stringify(upper.map((p) => p.value))
+      ? [lower]
+      : [lower, upper]
   const unknown = PATH_ID_CLASSES.find((c) => c.id === 'path-id/unknown')
   const unknownIds = paramFields.flatMap((field): Placed[] => {
     const value = unknown?.values(field).find((v) => 'value' in v)
     return value ? [{ field, value }] : []
   })
   const malformedIds = paramFields.map(brokenValueOf).filter((placed) => placed !== undefined)
-  return [
-    ...(body.length >= 2 ? [body] : []),
-    ...(paramFields.length > 0
-      ? [
-          [...malformedIds, ...body],
-          [...unknownIds, ...body],
-        ]
-      : []),
-  ]
+  return sides.flatMap((body) =>
+    body.length === 0
+      ? []
+      : [
+          ...(body.length >= 2 ? [body] : []),
+          ...(paramFields.length > 0
+            ? [
+                [...malformedIds, ...body],
+                [...unknownIds, ...body],
+              ]
+            : []),
+        ],
+  )
 }
