@@ -49,9 +49,20 @@ describe('a run’s sequence', () => {
         back.every(
           (s) =>
             s.together.length === 1 &&
-            /back to an earlier name/.test(s.together[0]?.case.title ?? ''),
+            /back to an earlier name|to a new name/.test(s.together[0]?.case.title ?? ''),
         ),
       ).toBe(true)
+      // Each of those renames changes the name (a stale copy of the worker would show).
+      const nameIn = (c: Step['together'][number]) => {
+        const { body } = c.case
+        return 'json' in body ? Reflect.get(Object(body.json), 'name') : undefined
+      }
+      const last = new Map<unknown, unknown>()
+      for (const step of steps.slice(0, -workers))
+        for (const c of step.together)
+          if (c.case.operationId !== 'updateLlmProvider') last.set(c.of ?? c, nameIn(c))
+      for (const step of back)
+        for (const c of step.together) expect(nameIn(c)).not.toBe(last.get(c.of))
       // A worker, then two at once, and two more at once later.
       expect(shapeOf(steps).slice(0, 2)).toEqual(['createWorker', 'createWorker+createWorker'])
       expect(shapeOf(steps).filter((s) => s === 'createWorker+createWorker')).toHaveLength(2)

@@ -185,14 +185,24 @@ export const planSequence = (input: PlanInput): Step[] => {
     steps.push({ together: second ? [first, second] : [first] })
   }
   if (latePair.length > 0) createPair(latePair)
-  // Back to an earlier name: each worker's first name a rename may carry (a create's name has no
-  // maximum) that is not the name it has now, or the one it has.
+  // Last, each worker renamed once more, to a name other than the one it has (an answer that is a
+  // stale copy of the worker shows): back to its first name a rename may carry (a create's name has
+  // no maximum), or, for a worker never renamed, to its name made new.
   workers.forEach((of, index) => {
     const had = names.get(of) ?? []
-    const fits = had.filter((name) => renameTo(name, '', '') !== undefined)
-    const earlier = fits.find((name) => name !== had.at(-1)) ?? fits.at(-1)
-    const what = `rename of worker ${index + 1} back to an earlier name`
-    const back = renameTo(earlier, `${of.case.id}~back`, what)
+    const current = had.at(-1)
+    const fits = had.filter((name) => name !== current && renameTo(name, '', '') !== undefined)
+    const [earlier] = fits
+    // Its first 100 characters keep the run's prefix, and fit a rename's maximum however counted.
+    const renewed = `${[...String(current)].slice(0, 100).join('')}~again`
+    const back =
+      earlier === undefined
+        ? renameTo(renewed, `${of.case.id}~again`, `rename of worker ${index + 1} to a new name`)
+        : renameTo(
+            earlier,
+            `${of.case.id}~back`,
+            `rename of worker ${index + 1} back to an earlier name`,
+          )
     if (back) steps.push({ together: [{ case: back, of }] })
   })
   return steps
