@@ -14,4 +14,6 @@ export const CONTRACT_DEFAULTS = {
    * to accept in one request) and the default --runs 5.
    */
   maxCreates: 25,
+  /** Most calls a failing sequence's shrink may send (its creates count against maxCreates too). */
+  shrinkCalls: 100,
 } as const

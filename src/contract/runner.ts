@@ -54,6 +54,11 @@ export type ContractOptions = {
   readonly allowCloud?: boolean
   /** Most workers a run may create. Default 25. */
   readonly maxCreates?: number
+  /**
+   * Most calls a failing sequence's shrink may send (its creates count against `maxCreates`);
+   * 0: report the sequence as it failed, unshrunk. Default 100.
+   */
+  readonly shrinkCalls?: number
   /** Check ids to run / to leave out; `*` matches anything. */
   readonly only?: readonly string[]
   readonly skip?: readonly string[]
@@ -172,6 +177,7 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
     deadline,
     runTimeoutMs,
     maxCreates: options.maxCreates ?? CONTRACT_DEFAULTS.maxCreates,
+    shrinkCalls: options.shrinkCalls ?? CONTRACT_DEFAULTS.shrinkCalls,
     orgId: options.orgId,
     llmProviderId: options.llmProviderId,
     onOperation: options.onOperation,

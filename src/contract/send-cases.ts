@@ -22,6 +22,8 @@ export type SendOptions = {
   /** The run's bound as the user gave it, for the reason of the cases left. */
   readonly runTimeoutMs: number
   readonly maxCreates: number
+  /** Most calls a failing sequence's shrink may send; 0: no shrink. */
+  readonly shrinkCalls: number
   readonly orgId?: string | undefined
   readonly llmProviderId?: string | undefined
   readonly onOperation?: ((operationId: OperationId, cases: number) => void) | undefined
@@ -39,12 +41,6 @@ export type SendOptions = {
     readonly attachSequence: Tally['attachSequence']
   }
 }
-
-/**
- * Most a shrink may spend on its trials, in calls (its creates count against --max-creates as
- * well): about a sixth of a default run, once, and only when the sequence failed.
- */
-const SHRINK_CALLS = 100
 
 export type Sent = Unsent & {
   /** Cases the options hold back on purpose (a cloud worker without --allow-cloud): listed, not skipped. */
@@ -198,7 +194,7 @@ export const sendCases = async (options: SendOptions): Promise<Sent> => {
     isStruggling: () => consecutiveTransportErrors > 0,
     // A shrink spends only what the catalogue's creates leave of --max-creates.
     canAfford: (calls, creates) =>
-      shrinkCalls + calls <= SHRINK_CALLS &&
+      shrinkCalls + calls <= options.shrinkCalls &&
       workersCreated + creates <= options.maxCreates - catalogueCreates,
     note: options.judge.attachSequence,
   })

@@ -7,6 +7,7 @@ export type TargetOptions = {
   readonly headers?: Readonly<Record<string, string>> | undefined
   readonly orgId?: string | undefined
   readonly llmProviderId?: string | undefined
+  readonly shrinkCalls?: number | undefined
 }
 
 /** RFC 9110 §5.1 token. */
@@ -36,6 +37,12 @@ export const validateOptions = (options: TargetOptions): void => {
   const problem = baseUrlProblem(options.baseUrl, '--base-url')
   if (problem !== undefined) throw new ContractError(problem, 'E_USAGE')
   validateHeaders(options.headers ?? {})
+  const { shrinkCalls } = options
+  if (shrinkCalls !== undefined && !(Number.isInteger(shrinkCalls) && shrinkCalls >= 0))
+    throw new ContractError(
+      `[worker-api-kit] shrinkCalls ${JSON.stringify(shrinkCalls)} is not a whole number of calls (0 or more).`,
+      'E_USAGE',
+    )
   if ((options.orgId === undefined) !== (options.llmProviderId === undefined)) {
     throw new ContractError(
       '[worker-api-kit] pass both --org-id and --llm-provider-id, or neither.',

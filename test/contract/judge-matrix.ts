@@ -62,6 +62,8 @@ const judge = (app: InProcess, ids: ServerIds, options: Partial<ContractOptions>
     runs: RUNS,
     timeoutMs: TIMEOUT_MS,
     runTimeoutMs: RUN_TIMEOUT_MS,
+    // The matrix asks for verdicts; a shrink sends probes that change none (sequences.test.ts).
+    shrinkCalls: 0,
     ...options,
   })
 
@@ -80,6 +82,7 @@ const judgeOverHttp = async (
     runs: RUNS,
     timeoutMs: HTTP_TIMEOUT_MS,
     runTimeoutMs: RUN_TIMEOUT_MS,
+    shrinkCalls: 0,
   })
 }
 

@@ -47,7 +47,11 @@ const racingCreates = () => {
   )
 }
 
-const judge = (server: ReturnType<typeof broken>, maxCreates?: number) =>
+const judge = (
+  server: ReturnType<typeof broken>,
+  maxCreates?: number,
+  options: { shrinkCalls?: number } = {},
+) =>
   runContract({
     baseUrl: 'http://judge.test',
     fetch: async (input, init) => server.app.request(input, init),
@@ -55,6 +59,7 @@ const judge = (server: ReturnType<typeof broken>, maxCreates?: number) =>
     seed: 1,
     runs: 5,
     ...(maxCreates === undefined ? {} : { maxCreates }),
+    ...options,
   })
 
 /** The findings of `checkId` on a call of the run's sequence. */
@@ -95,6 +100,16 @@ describe('sequences of calls, judged against the state model', () => {
     const scripts = sequenceFindings(report, 'rename-keeps-worker').map((f) => f.sequence ?? [])
     expect(scripts.length).toBeGreaterThan(0)
     expect(scripts.some((s) => s[0]?.startsWith('# shrinking stopped'))).toBe(true)
+  })
+
+  it('sends no shrink with shrinkCalls 0, and says so; refuses a shrinkCalls that is no count', async () => {
+    const server = renameAnswersLatestDescription()
+    const report = await judge(server, 80, { shrinkCalls: 0 })
+
+    const scripts = sequenceFindings(report, 'rename-keeps-worker').map((f) => f.sequence ?? [])
+    expect(scripts.some((s) => s[0]?.startsWith('# shrinking stopped'))).toBe(true)
+    expect(scripts.some((s) => s.some((line) => line.includes('(shrunk)')))).toBe(false)
+    await expect(judge(server, 80, { shrinkCalls: -1 })).rejects.toMatchObject({ code: 'E_USAGE' })
   })
 
   it('sends creates at once, and reports the pair as calls sent together', async () => {
