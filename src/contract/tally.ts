@@ -63,15 +63,19 @@ export const createTally = ({ checks, describe, isStrict, leftOut = [] }: TallyO
 
   const verdictsOf = (input: CheckInput, keep: boolean): Verdicts => {
     let described: DescribedExchange | undefined
+    // Described once, when first needed: a probe keeps no summary, so only a failure needs it.
+    const describedOnce = () => {
+      described ??= describe(input)
+      return described
+    }
     const failures: JudgedFinding[] = []
     const warnings: JudgedFinding[] = []
     for (const { check, into } of judging.get(input.case.operationId) ?? []) {
       const verdict = check.run(input)
       if (verdict.kind === 'n/a') continue
-      described ??= describe(input)
-      if (keep) into.exchanges.push(described.summary)
+      if (keep) into.exchanges.push(describedOnce().summary)
       if (verdict.kind !== 'fail') continue
-      const finding = described.findingOf(verdict)
+      const finding = describedOnce().findingOf(verdict)
       if (keep) into.findings.push(finding)
       const told = { checkId: check.id, message: finding.message, curl: finding.curl }
       if (check.severity === 'warning' && !isStrict) warnings.push(told)
