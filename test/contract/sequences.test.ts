@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Finding, Report } from '../../src/contract/report.js'
 import { runContract } from '../../src/contract/runner.js'
-import { broken, getAt, setAt } from '../servers/wrap-mock.js'
+import { broken, getAt, racySlot, setAt } from '../servers/wrap-mock.js'
 
 /**
  * A bug that needs three calls: a rename answers the description of the worker created last, so
@@ -30,18 +30,13 @@ const renameAnswersLatestDescription = () => {
 
 /** Two creates in flight at once share an id (a race). */
 const racingCreates = () => {
-  let inFlight: unknown
+  const slot = racySlot(15)
   return broken(
     { breaks: 'create-returns-new-id', spec: '§4.2', description: 'racing creates share an id' },
     {
       success: {
-        createWorker: async (body) => {
-          if (inFlight !== undefined) return setAt(body, ['worker', 'id'], inFlight)
-          inFlight = getAt(body, ['worker', 'id'])
-          await new Promise((resolve) => setTimeout(resolve, 15))
-          inFlight = undefined
-          return body
-        },
+        createWorker: async (body) =>
+          setAt(body, ['worker', 'id'], await slot(getAt(body, ['worker', 'id']))),
       },
     },
   )

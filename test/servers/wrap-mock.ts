@@ -229,3 +229,18 @@ export const stringsOf = (value: unknown): string[] => {
 /** The body properties an operation's request schema names (spec §4.1, §4.2, §4.3). */
 export const bodyPropertiesOf = (operationId: OperationId): string[] =>
   Object.keys(jsonSchemaOf(operationEntry(operationId).bodySchema).properties ?? {})
+
+/**
+ * A value one call holds while it is being written (`ms`), as a racy server's one shared slot:
+ * a call that arrives meanwhile is given the held value instead of its own.
+ */
+export const racySlot = (ms: number) => {
+  let held: unknown
+  return async (own: unknown): Promise<unknown> => {
+    if (held !== undefined) return held
+    held = own
+    await new Promise((resolve) => setTimeout(resolve, ms))
+    held = undefined
+    return own
+  }
+}

@@ -1,8 +1,7 @@
-import { broken, getAt, setAt } from '../wrap-mock.js'
+import { broken, getAt, racySlot, setAt } from '../wrap-mock.js'
 
-/** The id a create in flight holds, while it is writing its worker. */
-let inFlight: unknown
-const WRITING_MS = 15
+/** The id a create in flight holds while it writes its worker (15 ms). */
+const slot = racySlot(15)
 
 // A race: the next id is read before the worker is written and taken after, so a create that
 // arrives while another is being written is answered the other's id. One after the other, every
@@ -16,13 +15,8 @@ export default broken(
   },
   {
     success: {
-      createWorker: async (body) => {
-        if (inFlight !== undefined) return setAt(body, ['worker', 'id'], inFlight)
-        inFlight = getAt(body, ['worker', 'id'])
-        await new Promise((resolve) => setTimeout(resolve, WRITING_MS))
-        inFlight = undefined
-        return body
-      },
+      createWorker: async (body) =>
+        setAt(body, ['worker', 'id'], await slot(getAt(body, ['worker', 'id']))),
     },
   },
 )

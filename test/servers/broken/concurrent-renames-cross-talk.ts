@@ -1,8 +1,7 @@
-import { broken, getAt, setAt } from '../wrap-mock.js'
+import { broken, getAt, racySlot, setAt } from '../wrap-mock.js'
 
-/** The name a rename in flight is writing, while it writes. */
-let inFlight: unknown
-const WRITING_MS = 15
+/** The name a rename in flight holds while it writes it (15 ms). */
+const slot = racySlot(15)
 
 // One "pending name" buffer for the whole server: a rename that arrives while another is being
 // written takes the other's name. One after the other, every rename gets its own.
@@ -15,13 +14,8 @@ export default broken(
   },
   {
     success: {
-      updateWorker: async (body) => {
-        if (inFlight !== undefined) return setAt(body, ['worker', 'name'], inFlight)
-        inFlight = getAt(body, ['worker', 'name'])
-        await new Promise((resolve) => setTimeout(resolve, WRITING_MS))
-        inFlight = undefined
-        return body
-      },
+      updateWorker: async (body) =>
+        setAt(body, ['worker', 'name'], await slot(getAt(body, ['worker', 'name']))),
     },
   },
 )
