@@ -146,6 +146,19 @@ export { meetsCoverage } from './contract/coverage.js'
  */
 export { ContractError, runContract } from './contract/index.js'
 /**
+ * Replays an app's recorded traffic (a HAR: the mock's `/__mock/requests.har`, a DevTools export)
+ * against a target, in order, carrying the ids the target answers; judges each answer by the
+ * spec's checks and against what the app saw then (docs/replay.md). Never prints, never exits.
+ * @example
+ * ```ts
+ * import { replayRecording, summarizeReplay } from 'worker-api-kit'
+ * const har = JSON.parse(await readFile('session.har', 'utf8'))
+ * const report = await replayRecording({ baseUrl: 'https://staging.example.com', har, orgId, llmProviderId })
+ * summarizeReplay(report).failed // 0 when staging still answers as the app saw
+ * ```
+ */
+export { replayRecording, summarizeReplay } from './contract/replay/index.js'
+/**
  * Counts a report's outcomes.
  * @example
  * ```ts
@@ -261,6 +274,13 @@ export {
 
 export type { Coverage } from './contract/coverage.js'
 export type { ContractOptions, Report } from './contract/index.js'
+export type {
+  ConsumerFinding,
+  ReplayedExchange,
+  ReplayOptions,
+  ReplayReport,
+  ReplaySummary,
+} from './contract/replay/index.js'
 export type { Summary } from './contract/report.js'
 export type { MockApp, MockAppOptions } from './mock/app.js'
 export type { Fixtures } from './mock/fixture-files.js'

@@ -22,7 +22,10 @@ export type DescribedExchange = {
 }
 
 /** The response as redacted text: a JSON answer masked by field names, echoed keys included. */
-const responseText = ({ exchange, sentJson }: CheckInput, redactor: Redactor) => {
+const responseText = (
+  { exchange, sentJson }: Pick<CheckInput, 'exchange' | 'sentJson'>,
+  redactor: Redactor,
+) => {
   const response = exchange.response
   if (!response) return undefined
   if (!response.isJson) return redactor.response(response.text)
@@ -45,18 +48,18 @@ const redactedRequest = (request: SentRequest, redactor: Redactor): SentRequest 
   body: excerpt(request.body === undefined ? undefined : redactor.request(request.body)),
 })
 
-/**
- * Redacted, bounded text for the report, computed once per exchange: the whole body is read here
- * and nowhere kept (a run holds excerpts, never bodies).
- */
-export const describeExchange = (input: CheckInput, redactor: Redactor): DescribedExchange => {
+/** What a report keeps of one exchange under a title: redacted, bodies cut to an excerpt. */
+export const summarizeExchange = (
+  caseTitle: string,
+  input: Pick<CheckInput, 'exchange' | 'sentJson'>,
+  redactor: Redactor,
+): ExchangeSummary => {
   const { exchange } = input
   const error = exchange.error
     ? redactor.response(`${exchange.error.kind}: ${exchange.error.message}`)
     : undefined
-  const responseExcerpt = excerpt(responseText(input, redactor))
-  const summary: ExchangeSummary = {
-    caseTitle: input.case.title,
+  return {
+    caseTitle,
     method: exchange.request.method,
     url: redactor.request(exchange.request.url),
     requestExcerpt: excerpt(
@@ -64,9 +67,19 @@ export const describeExchange = (input: CheckInput, redactor: Redactor): Describ
     ),
     status: exchange.response?.status,
     error,
-    responseExcerpt,
+    responseExcerpt: excerpt(responseText(input, redactor)),
     durationMs: Math.round(exchange.durationMs),
   }
+}
+
+/**
+ * Redacted, bounded text for the report, computed once per exchange: the whole body is read here
+ * and nowhere kept (a run holds excerpts, never bodies).
+ */
+export const describeExchange = (input: CheckInput, redactor: Redactor): DescribedExchange => {
+  const { exchange } = input
+  const summary = summarizeExchange(input.case.title, input, redactor)
+  const { error, responseExcerpt } = summary
   // Built once, when a first check fails on this exchange; shared by the findings of the others.
   let request: { readonly request: SentRequest; readonly curl: string } | undefined
   return {

@@ -1,12 +1,11 @@
 import type { Check, Verdict } from './check.js'
-import { field } from './checks/json-object.js'
 import { type Coverage, createCoverage } from './coverage.js'
 import { describeExchange } from './describe-exchange.js'
 import type { CheckInput } from './exchange.js'
 import type { Redactor } from './redactor.js'
 import type { CheckResult } from './report.js'
 import type { LeftOutCheck } from './select-checks.js'
-import { isSuccess } from './status-class.js'
+import { createdWorkerOf } from './state-model.js'
 import { createTally, type Tally, type Verdicts } from './tally.js'
 import type { Unsent } from './unsent.js'
 
@@ -31,15 +30,6 @@ export type RunJudge = {
   readonly results: (unsent: Unsent) => CheckResult[]
   /** What the run did about every rule of the spec. */
   readonly coverage: (unsent: Unsent) => Coverage
-}
-
-/** The worker a successful create answered, if the exchange is one. */
-const createdWorkerOf = (input: CheckInput): object | undefined => {
-  const { response } = input.exchange
-  if (input.case.operationId !== 'createWorker' || !response || !isSuccess(response.status))
-    return undefined
-  const worker = field(response.json, 'worker')
-  return typeof worker === 'object' && worker !== null ? worker : undefined
 }
 
 /**

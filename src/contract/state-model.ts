@@ -1,6 +1,8 @@
 import type { OperationId } from '../api/operations.js'
 import { instantOf } from '../schemas/date-time.js'
+import { field as fieldOf } from './checks/json-object.js'
 import type { CheckInput, Earlier } from './exchange.js'
+import { isSuccess } from './status-class.js'
 
 /** Most ids (and workers) the model holds; the oldest are forgotten first. */
 const MAX_REMEMBERED = 1_000
@@ -59,6 +61,15 @@ const laterOf = (was: unknown, is: unknown): unknown => {
   if (wasAt === undefined) return is
   if (isAt === undefined) return was
   return isAt >= wasAt ? is : was
+}
+
+/** The worker a successful create answered, if the exchange is one. */
+export const createdWorkerOf = (input: CheckInput): object | undefined => {
+  const { response } = input.exchange
+  if (input.case.operationId !== 'createWorker' || !response || !isSuccess(response.status))
+    return undefined
+  const worker = fieldOf(response.json, 'worker')
+  return typeof worker === 'object' && worker !== null ? worker : undefined
 }
 
 /**

@@ -4,12 +4,17 @@ import type { OperationId } from '../api/operations.js'
 import { createSecretBook } from '../secrets/index.js'
 import { maskedMessage } from './check.js'
 import { receivedResponse } from './client.js'
-import { type CheckInput, parsedJson, type TransportError } from './exchange.js'
+import {
+  type CheckInput,
+  parsedJson,
+  type ReceivedResponse,
+  type TransportError,
+} from './exchange.js'
 import { observedCase } from './observed-case.js'
 import { parseJson } from './parse-json.js'
 import { createRedactor } from './redactor.js'
 import { selectChecks } from './select-checks.js'
-import { createStateModel } from './state-model.js'
+import { createdWorkerOf, createStateModel } from './state-model.js'
 import { neverConnected } from './transport-error.js'
 
 /** One exchange that passed through a proxy: what the caller sent and what the target answered. */
@@ -65,6 +70,11 @@ export type TrafficJudgeOptions = {
   readonly strict?: boolean | undefined
   /** Credentials the proxy adds itself (`-H`): masked in every form, wherever they come back. */
   readonly credentials?: Iterable<string> | undefined
+  /**
+   * Every exchange comes from one caller (a replay sends a recording with one set of headers): the
+   * checks that need to know so judge too, as in a contract run.
+   */
+  readonly oneCaller?: boolean | undefined
 }
 
 /**
@@ -79,6 +89,12 @@ export const NOT_FROM_TRAFFIC: Readonly<Record<string, string>> = {
     'whether two calls about a worker come from one caller is known only to the caller',
 }
 
+/** Of those, the checks that judge once every exchange is known to come from one caller. */
+const ONE_CALLER: Readonly<Record<string, true>> = {
+  'creates-share-owner': true,
+  'is-mine-unchanged': true,
+}
+
 /**
  * Judges traffic someone else wrote (the proxy's) with the contract's own checks: each request
  * becomes the case it amounts to (`observedCase`), and the checks judge its exchange exactly as
@@ -87,7 +103,9 @@ export const NOT_FROM_TRAFFIC: Readonly<Record<string, string>> = {
  */
 export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
   const checks = selectChecks({ strict: options.strict }).filter(
-    (check) => !Object.hasOwn(NOT_FROM_TRAFFIC, check.id),
+    (check) =>
+      !Object.hasOwn(NOT_FROM_TRAFFIC, check.id) ||
+      (options.oneCaller === true && Object.hasOwn(ONE_CALLER, check.id)),
   )
   const cliCredentials = [...(options.credentials ?? [])]
   // One book for the judge: what any caller sent or the target answered (a key, a credential
@@ -96,8 +114,14 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
   const redactor = createRedactor(cliCredentials, createSecretBook())
   const { book } = redactor
   const memory = createStateModel()
+  // One caller's: what its first create answered is its own (creates-share-owner).
+  let firstCreatedWorker: object | undefined
 
-  const judge = (observed: ObservedExchange): TrafficVerdict => {
+  /** Judges an exchange whose answer was already read (`received`), as the contract's client reads one. */
+  const judgeReceived = (
+    observed: Omit<ObservedExchange, 'response'>,
+    received: ReceivedResponse | undefined,
+  ): TrafficVerdict => {
     const matched = matchOperation(observed.method, observed.path, { withEmptyIds: true })
     const requestJson = parseJson(observed.body)
     const sentJson = requestJson.kind === 'json' ? requestJson.value : undefined
@@ -106,15 +130,11 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
     else book.learnJson(sentJson)
     // A JWT in a path segment, a password in a query: credentials by their shape or name.
     book.learnText(observed.url)
-    const { response } = observed
-    const received = response
-      ? receivedResponse(response.status, response.headers, response.bytes ?? response.text)
-      : undefined
     // Tokens the target hands out are masked wherever they come back, this answer included: in
     // its body's secret fields and in its credential headers (a session a `Set-Cookie` sets, an
     // `X-Auth-Token` a login answers).
-    book.learnHeaders(Object.entries(response?.headers ?? {}))
-    if (received?.json === undefined) book.learnText(response?.text ?? '')
+    book.learnHeaders(Object.entries(received?.headers ?? {}))
+    if (received?.json === undefined) book.learnText(received?.text ?? '')
     else book.learnJson(received.json)
     const mask = redactor.response
     const parsed = { sentJson, answerJson: received?.json }
@@ -152,7 +172,10 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
       // parse (its redactor skips it) still shows a key the target echoes.
       sentJson: requestJson.kind === 'too-deep' ? parsedJson(observed.body) : sentJson,
       params: matched.params,
-      earlier: memory.earlierFor(matched),
+      earlier: {
+        ...memory.earlierFor(matched),
+        ...(options.oneCaller && firstCreatedWorker ? { firstCreatedWorker } : {}),
+      },
     }
     const violations: Violation[] = []
     for (const check of checks) {
@@ -167,11 +190,23 @@ export const createTrafficJudge = (options: TrafficJudgeOptions = {}) => {
       })
     }
     memory.learn(matched, input)
+    firstCreatedWorker ??= createdWorkerOf(input)
     return { operationId: matched.operationId, violations, mask, ...parsed }
+  }
+
+  const judge = (observed: ObservedExchange): TrafficVerdict => {
+    const { response } = observed
+    return judgeReceived(
+      observed,
+      response
+        ? receivedResponse(response.status, response.headers, response.bytes ?? response.text)
+        : undefined,
+    )
   }
 
   return {
     judge,
+    judgeReceived,
     /**
      * Masks the secrets this judge knows outside any one exchange (the `-H` credentials, and what
      * earlier exchanges sent or answered): for what the proxy writes of a request it refused, or

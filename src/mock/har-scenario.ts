@@ -1,6 +1,5 @@
-import { z } from '@hono/zod-openapi'
 import { matchOperation } from '../api/match-operation.js'
-import { tooDeepAt } from '../common/too-deep-at.js'
+import { apiOriginOf, apiPathOf, HarError, type HarExchange, readHar } from '../common/har-log.js'
 import { createSecretBook } from '../secrets/index.js'
 import { harCredentials } from './har-credentials.js'
 import { createRecording } from './recording.js'
@@ -12,51 +11,6 @@ import { ScenarioError } from './scenario-error.js'
 // the organization, the provider (never its key) and the workers the answers showed are what the
 // mock starts with. Every other request of the file (pages, scripts, other hosts) is passed over.
 
-/** Most entries read; a browser's HAR of a long session holds a few thousand. */
-const MAX_HAR_ENTRIES = 100_000
-/** Deepest a HAR nests (DevTools' `_initiator` stacks nest); deeper, it is refused unread. */
-const MAX_HAR_DEPTH = 64
-const HarLog = z.object({
-  log: z.object({
-    entries: z.array(z.unknown()).max(MAX_HAR_ENTRIES, `at most ${MAX_HAR_ENTRIES} entries`),
-  }),
-})
-
-const NameValue = z.object({ name: z.string(), value: z.string() })
-
-/** What an entry must have: HAR 1.2's fields this reader reads, of their types; others pass. */
-const HarEntry = z.object({
-  request: z.object({
-    method: z.string(),
-    url: z.string(),
-    headers: z.array(NameValue),
-    postData: z.object({ text: z.string().optional() }).optional(),
-  }),
-  response: z.object({
-    status: z.number(),
-    content: z.object({
-      text: z.string().optional(),
-      encoding: z.string().optional(),
-    }),
-  }),
-})
-type HarEntry = z.infer<typeof HarEntry>
-
-/** A place in the file as a reader of HAR names it: `log.entries[3].response.content`. */
-const placeOf = (path: readonly PropertyKey[]) =>
-  path
-    .map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${String(key)}`))
-    .join('')
-
-const refuse = (source: string, path: readonly PropertyKey[], message: string): never => {
-  throw new ScenarioError(source, [{ pointer: placeOf(path), message }])
-}
-
-const firstIssue = (source: string, at: readonly PropertyKey[], error: z.ZodError): never => {
-  const issue = error.issues[0]
-  return refuse(source, [...at, ...(issue?.path ?? [])], issue?.message ?? 'not a HAR entry')
-}
-
 const parsedJson = (text: string | undefined): unknown => {
   if (text === undefined || text === '') return undefined
   try {
@@ -64,26 +18,6 @@ const parsedJson = (text: string | undefined): unknown => {
   } catch {
     return undefined // an answer that is not JSON shows nothing to record
   }
-}
-
-/** A response's content as text: base64 decoded (DevTools writes binary answers so). */
-const contentText = (source: string, at: readonly PropertyKey[], entry: HarEntry) => {
-  const { text, encoding } = entry.response.content
-  if (text === undefined || encoding === undefined || encoding === '') return text
-  if (encoding.toLowerCase() !== 'base64')
-    return refuse(source, [...at, 'response', 'content', 'encoding'], 'only "base64" is known')
-  try {
-    const binary = atob(text)
-    return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))
-  } catch {
-    return refuse(source, [...at, 'response', 'content', 'text'], 'not base64')
-  }
-}
-
-/** The API path in a URL, also under a prefix (`https://staging.example/api/v1/workers`). */
-const apiPathOf = (url: URL) => {
-  const at = url.pathname.indexOf('/v1/')
-  return at <= 0 ? url.pathname : url.pathname.slice(at)
 }
 
 /** One exchange of the API's operations, its texts not yet masked. */
@@ -97,20 +31,6 @@ type Exchange = {
 }
 
 /**
- * The origin of the API in a file: the one most of the operations' exchanges went to (the first
- * of them on a tie). A page that also sent a `/v1/workers` to another host (a CDN, an analytics
- * endpoint, a second backend) does not add that host's answers to the scenario.
- */
-const apiOriginOf = (exchanges: readonly Exchange[]): string | undefined => {
-  const counts = new Map<string, number>()
-  for (const { origin } of exchanges) counts.set(origin, (counts.get(origin) ?? 0) + 1)
-  let best: string | undefined
-  for (const [origin, count] of counts)
-    if (best === undefined || count > (counts.get(best) ?? 0)) best = origin
-  return best
-}
-
-/**
  * The scenario a HAR file shows, as a recording of its exchanges of the three operations (every
  * other entry passed over). Secrets never reach it: the credentials its requests carried and the
  * values under secret names of their bodies are masked in every text recorded, and the provider's
@@ -118,39 +38,31 @@ const apiOriginOf = (exchanges: readonly Exchange[]): string | undefined => {
  * showed). A file that is no HAR fails with a ScenarioError naming the place (`log.entries[3]`).
  */
 export const scenarioFromHar = (raw: unknown, source: string): ScenarioInput => {
-  const deep = tooDeepAt(raw, MAX_HAR_DEPTH)
-  if (deep) refuse(source, deep, `nested deeper than ${MAX_HAR_DEPTH} levels`)
-  const log = HarLog.safeParse(raw)
-  if (!log.success) return firstIssue(source, [], log.error)
+  let entries: HarExchange[]
+  try {
+    entries = readHar(raw)
+  } catch (error) {
+    if (!(error instanceof HarError)) throw error
+    throw new ScenarioError(source, [{ pointer: error.place, message: error.reason }])
+  }
   const exchanges: Exchange[] = []
   const secrets = new Set<string>()
-  for (const [index, item] of log.data.log.entries.entries()) {
-    const at = ['log', 'entries', index]
-    const parsed = HarEntry.safeParse(item)
-    const entry = parsed.success ? parsed.data : firstIssue(source, at, parsed.error)
-    let url: URL
-    try {
-      url = new URL(entry.request.url)
-    } catch {
-      return refuse(source, [...at, 'request', 'url'], 'not an absolute URL')
-    }
+  for (const entry of entries) {
     // Every entry's, the API's or not, its request's and its answer's: a token sent elsewhere or
     // answered by a login may come back in an API answer.
-    for (const secret of harCredentials(item, url)) secrets.add(secret)
-    const matched = matchOperation(entry.request.method.toUpperCase(), apiPathOf(url))
+    for (const secret of harCredentials(entry.raw, entry.url)) secrets.add(secret)
+    const matched = matchOperation(entry.method, apiPathOf(entry.url))
     if (!matched) continue
-    const requestJson = parsedJson(entry.request.postData?.text)
-    const responseJson = parsedJson(contentText(source, at, entry))
     exchanges.push({
-      origin: url.origin,
+      origin: entry.url.origin,
       matched,
-      status: entry.response.status,
-      requestJson,
-      responseJson,
+      status: entry.status,
+      requestJson: parsedJson(entry.requestText),
+      responseJson: parsedJson(entry.responseText),
     })
   }
 
-  const api = apiOriginOf(exchanges)
+  const api = apiOriginOf(exchanges.map((exchange) => exchange.origin))
   const book = createSecretBook()
   book.learn(secrets)
   const mask = book.mask

@@ -99,6 +99,8 @@ const harEntry = (entry: JournalEntry, origin: string) => {
     _rules: entry.rules,
     ...(entry.violations === undefined ? {} : { _violations: entry.violations }),
     ...(entry.source === undefined ? {} : { _source: entry.source }),
+    // Where the journal masked the request: a replay asks for these values, never sends the mask.
+    ...(entry.request.masked === undefined ? {} : { _masked: entry.request.masked }),
   }
 }
 

@@ -1,157 +1,22 @@
-import { writeFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
 import { definedOnly } from '../../common/defined-only.js'
-import { MAX_SEED } from '../../common/max-seed.js'
-import { CONTRACT_DEFAULTS } from '../../contract/defaults.js'
 import { RATE_RANGE, rateOf } from '../../contract/pacer.js'
 import type { RunPlan } from '../../contract/runner.js'
 import { redactText } from '../../secrets/index.js'
 import { CliError, EXIT } from '../cli-error.js'
 import { defineCommand } from '../command.js'
 import { ensureWritable } from '../ensure-writable.js'
-import type { Flags } from '../flag.js'
-import { HEADER_FILE_FLAG } from '../header-file-flag.js'
 import { readHeaders } from '../read-headers.js'
-import { REQUEST_TIMEOUT_RANGE } from '../request-timeout-range.js'
-
-const listOf = (values: readonly string[]): string[] =>
-  values
-    .flatMap((v) => v.split(','))
-    .map((v) => v.trim())
-    .filter(Boolean)
-
-const FLAGS = {
-  'base-url': {
-    type: 'string',
-    value: 'URL',
-    help: ['the deployment to judge (required), e.g. {example}'],
-    required: true,
-    example: 'http://127.0.0.1:4010',
-  },
-  'org-id': {
-    type: 'string',
-    value: 'ID',
-    help: ['an org_… id that exists on the target  } both needed for the LLM-provider'],
-  },
-  'llm-provider-id': {
-    type: 'string',
-    value: 'ID',
-    help: ['an lpr_… id of that org (it is MODIFIED) } checks; skipped without them'],
-  },
-  header: {
-    type: 'string',
-    short: 'H',
-    multiple: true,
-    value: '"N: v"',
-    help: [
-      'header sent with every request (repeatable); credentials are redacted',
-      'in every form in every output. "N: env:VAR" or "N: Bearer env:VAR" reads',
-      'the environment variable VAR (keeps it out of the process list)',
-    ],
-  },
-  ...HEADER_FILE_FLAG,
-  timeout: {
-    type: 'string',
-    value: 'MS',
-    help: ['per request (default {default})'],
-    default: CONTRACT_DEFAULTS.timeoutMs,
-    integer: REQUEST_TIMEOUT_RANGE,
-  },
-  'run-timeout': {
-    type: 'string',
-    value: 'MS',
-    help: [
-      'the whole run, reports included (default {default}); the cases left at',
-      'the bound are skipped ("run timeout") and the reports still written',
-    ],
-    default: CONTRACT_DEFAULTS.runTimeoutMs,
-    integer: { min: 1, max: 3_600_000 },
-  },
-  seed: {
-    type: 'string',
-    value: 'N',
-    help: [`seed of the generated cases, 0 to ${MAX_SEED} (default: random, printed)`],
-    integer: { min: 0, max: MAX_SEED },
-  },
-  runs: {
-    type: 'string',
-    value: 'N',
-    help: ['generated valid inputs per operation (default {default})'],
-    default: CONTRACT_DEFAULTS.runs,
-    integer: { min: 1, max: 1000 },
-  },
-  rate: {
-    type: 'string',
-    value: 'N/s',
-    help: [
-      'send at most N requests a second (retries included; 0.02 to 1000, e.g.',
-      '5/s), for a target that rate-limits; the banner says how long the run',
-      'takes, and without --run-timeout its bound grows to fit (at most 1 h)',
-    ],
-  },
-  'allow-cloud': {
-    type: 'boolean',
-    help: ['also create cloud workers (they may provision real machines)'],
-  },
-  'max-creates': {
-    type: 'string',
-    value: 'N',
-    help: ['most workers the run may create (default {default})'],
-    default: CONTRACT_DEFAULTS.maxCreates,
-    integer: { min: 0, max: 10_000 },
-  },
-  only: {
-    type: 'string',
-    multiple: true,
-    value: 'IDS',
-    help: [
-      'run only these check ids (comma-separated, * wildcard); each pattern',
-      'must match a check id, the checks left out are listed as skipped',
-    ],
-  },
-  skip: {
-    type: 'string',
-    multiple: true,
-    value: 'IDS',
-    help: ['leave these check ids out (each must match one; listed as skipped)'],
-  },
-  strict: {
-    type: 'boolean',
-    help: ["also judge worker-api-kit's conventions (exact codes, problem+json, TypeIDs)"],
-  },
-  json: {
-    type: 'string',
-    value: 'FILE',
-    help: ['write the full report as JSON  } checked writable before the first'],
-  },
-  junit: { type: 'string', value: 'FILE', help: ['write a JUnit XML report       } request'] },
-  html: {
-    type: 'string',
-    value: 'FILE',
-    help: [
-      'write a self-contained HTML report (summary, coverage, failures); also',
-      'checked writable before the first request',
-    ],
-  },
-  'min-coverage': {
-    type: 'string',
-    value: 'PCT',
-    help: [
-      "exit 1 when under PCT % (an integer 0-100) of the spec's rules are",
-      'exercised (the coverage table ends every run)',
-    ],
-    integer: { min: 0, max: 100 },
-  },
-  quiet: { type: 'boolean', help: ['no progress lines, only failures and the summary'] },
-} as const satisfies Flags
+import { writeReport } from '../write-report.js'
+import { CONTRACT_FLAGS, listOf } from './contract-flags.js'
 
 export const contract = defineCommand({
-  synopsis: 'contract --base-url URL [options]',
+  synopsis: 'contract --base-url URL [--replay FILE.har] [options]',
   about: `Sends valid, invalid and boundary requests generated from the schemas and checks every answer
-against the rules of the API. Exit 0: every check passed; 1: a check failed; 2: usage error or
-target unreachable.`,
+against the rules of the API; with --replay, sends the app's recorded requests instead and also
+holds each answer to what the app saw. Exit 0: every check passed; 1: a check failed; 2: usage
+error or target unreachable.`,
   column: 24,
-  flags: FLAGS,
+  flags: CONTRACT_FLAGS,
   async run(flags, io) {
     const baseUrl = flags['base-url']
     const { headers, secrets } = await readHeaders({
@@ -170,6 +35,14 @@ target unreachable.`,
         `[worker-api-kit] --rate takes requests a second, from ${RATE_RANGE.min} to ${RATE_RANGE.max} (e.g. --rate 5/s); got ${JSON.stringify(flags.rate)}.`,
         'E_USAGE',
       )
+
+    if (flags.replay !== undefined) {
+      const { runReplay } = await import('./contract-replay.js')
+      return runReplay(flags, io, { headers, secrets, ratePerSecond })
+    }
+    for (const flag of ['id-map', 'masked-value'] as const)
+      if (flags[flag].length > 0)
+        throw new CliError(`[worker-api-kit] --${flag} is for --replay FILE only.`, 'E_USAGE')
 
     const { runContract } = await import('../../contract/runner.js')
     const { formatReport, formatResultLine } = await import('../../contract/reporters/console.js')
@@ -204,7 +77,7 @@ target unreachable.`,
         : '  no --org-id/--llm-provider-id: the llm-provider checks will be skipped',
     )
     io.out(
-      `  creates at most ${maxCreates ?? FLAGS['max-creates'].default} workers, ${flags['allow-cloud'] ? 'local and cloud' : 'local only'}`,
+      `  creates at most ${maxCreates ?? CONTRACT_FLAGS['max-creates'].default} workers, ${flags['allow-cloud'] ? 'local and cloud' : 'local only'}`,
     )
     const report = await runContract({
       baseUrl,
@@ -264,20 +137,3 @@ const planLine = ({ requests, ratePerSecond, pacedMs, runTimeoutMs }: RunPlan) =
   ratePerSecond === undefined
     ? `  sends about ${requests} requests; stops at ${spoken(runTimeoutMs)} at the latest (--run-timeout)`
     : `  sends about ${requests} requests at most ${ratePerSecond} a second: at least ${spoken(pacedMs)}, more when the target asks to wait (Retry-After); stops at ${spoken(runTimeoutMs)} at the latest`
-
-/** Writes one report file; a message instead of a throw, so that the other reports are written. */
-const writeReport = async (
-  cwd: string,
-  flag: string,
-  file: string | undefined,
-  format: () => string,
-) => {
-  if (file === undefined) return undefined
-  try {
-    await writeFile(resolve(cwd, file), format())
-    return undefined
-  } catch (error) {
-    const code = error instanceof Error && 'code' in error ? String(error.code) : 'unwritable'
-    return `[worker-api-kit] ${flag} ${file}: cannot write it (${code}); pass a path in a writable directory.`
-  }
-}

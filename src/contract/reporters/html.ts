@@ -1,23 +1,10 @@
 import type { Coverage, CoverageRow } from '../coverage.js'
 import { coverageLine } from '../coverage-summary.js'
 import { type CheckResult, type Finding, type Report, summarize, summaryLine } from '../report.js'
-
-// HTML §13.1.2: NUL and other controls have no place in text; the rest is escaped.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to remove them
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
-
-/** Text safe in an element and in a quoted attribute: the only way anything reaches the page. */
-const escapeHtml = (text: unknown): string =>
-  String(text ?? '')
-    .replace(CONTROL, '\uFFFD')
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
+import { escapeHtml } from './markup.js'
 
 /** Inline: the file is one artifact, read offline, with no script and no request. */
-const STYLE = `
+export const STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1b1b1b;max-width:80rem}
 h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:2rem}
 table{border-collapse:collapse;width:100%}th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top;overflow-wrap:anywhere}

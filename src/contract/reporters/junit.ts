@@ -1,17 +1,6 @@
 import { type CheckResult, type Report, type SkippedCase, summarize } from '../report.js'
 import { formatFailures } from './console.js'
-
-// XML 1.0 §2.2: these characters cannot appear in a document, even escaped.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to remove them
-const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g
-
-const escapeXml = (text: string) =>
-  text
-    .replace(INVALID_XML, '\uFFFD')
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
+import { cdata, escapeXml } from './markup.js'
 
 const testcase = (result: CheckResult, report: Report): string => {
   const attrs = `classname="${escapeXml(`contract.${result.operationId}`)}" name="${escapeXml(result.checkId)}" time="0"`
@@ -24,7 +13,7 @@ const testcase = (result: CheckResult, report: Report): string => {
     case 'failed': {
       const details = formatFailures({ ...report, results: [result] })
       const first = result.findings[0]?.message ?? result.title
-      const body = `<![CDATA[${details.replace(INVALID_XML, '\uFFFD').replaceAll(']]>', ']]]]><![CDATA[>')}]]>`
+      const body = cdata(details)
       return result.outcome === 'failed'
         ? `    <testcase ${attrs}>\n      <failure message="${escapeXml(first)}" type="${escapeXml(result.checkId)}">${body}</failure>\n    </testcase>`
         : `    <testcase ${attrs}>\n      <system-out>${body}</system-out>\n    </testcase>`

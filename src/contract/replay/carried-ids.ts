@@ -1,0 +1,60 @@
+// The ids a replay carries through: what the recording's answers called a thing, and what the
+// target calls the same thing. A create's id in the file maps to the id the target answered, and
+// every later request that names it (in its path, in its body) names the target's.
+
+/** Deepest an answer is walked for ids (the API's answers nest three levels). */
+const MAX_DEPTH = 16
+
+/** A field that names a thing: `id`, or a name ending in `Id` (`orgId`, `createdByUserId`). */
+const isIdField = (name: string) => name === 'id' || /[a-z]Id$/.test(name)
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+export type CarriedIds = {
+  /** The target's id for a recorded one, when known. */
+  readonly get: (recorded: string) => string | undefined
+  /** Maps `recorded` to `target`, unless it is mapped already (the first mapping holds). */
+  readonly set: (recorded: string, target: string) => void
+  /** Learns the ids an exchange showed: each id field of the recorded answer, beside the target's. */
+  readonly learn: (recordedAnswer: unknown, targetAnswer: unknown) => void
+  /** Every mapping made, in order. */
+  readonly pairs: () => readonly (readonly [string, string])[]
+  /** A request's text with each recorded id (a JSON string) replaced by the target's. */
+  readonly carry: (text: string) => string
+}
+
+export const createCarriedIds = (): CarriedIds => {
+  const map = new Map<string, string>()
+  const set = (recorded: string, target: string) => {
+    if (recorded !== '' && !map.has(recorded)) map.set(recorded, target)
+  }
+  const learn = (recorded: unknown, target: unknown, depth = 0): void => {
+    if (depth > MAX_DEPTH) return
+    if (Array.isArray(recorded) && Array.isArray(target)) {
+      for (const [i, item] of recorded.entries()) learn(item, target[i], depth + 1)
+      return
+    }
+    if (!isRecord(recorded) || !isRecord(target)) return
+    for (const [name, value] of Object.entries(recorded)) {
+      const answered = target[name]
+      if (isIdField(name) && typeof value === 'string' && typeof answered === 'string')
+        set(value, answered)
+      else learn(value, answered, depth + 1)
+    }
+  }
+  return {
+    get: (recorded) => map.get(recorded),
+    set,
+    learn: (recordedAnswer, targetAnswer) => learn(recordedAnswer, targetAnswer),
+    pairs: () => [...map].filter(([recorded, target]) => recorded !== target),
+    carry: (text) => {
+      let carried = text
+      for (const [recorded, target] of map) {
+        if (recorded === target) continue
+        carried = carried.replaceAll(JSON.stringify(recorded), JSON.stringify(target))
+      }
+      return carried
+    },
+  }
+}
