@@ -29,7 +29,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   // the schemas for what they declare public (the kit's ids).
   secrets: ['schemas', 'common', 'secrets'],
   // What every server of ours shares (host guard, CORS, admin guard, journal, listen): under both.
-  server: ['schemas', 'api', 'common', 'secrets', 'server'],
+  server: ['schemas', 'api', 'common', 'secrets', 'pact', 'server'],
+  // A recording as a Pact file: the API's table and schemas, the HAR reader, the secrets' masks.
+  pact: ['schemas', 'api', 'common', 'secrets', 'pact'],
   mock: ['schemas', 'api', 'common', 'secrets', 'server', 'mock'],
   contract: ['schemas', 'api', 'common', 'secrets', 'contract'],
   vitest: ['contract', 'vitest'],
@@ -37,7 +39,18 @@ const ALLOWED: Record<string, readonly string[]> = {
   // The proxy's `--fallback` is the mock, and what it records is a scenario: through mock's face
   // only (the face rule below), nothing of the mock's stages, problems or journal.
   proxy: ['schemas', 'api', 'common', 'secrets', 'server', 'mock', 'contract', 'proxy'],
-  cli: ['schemas', 'api', 'common', 'secrets', 'server', 'mock', 'contract', 'proxy', 'cli'],
+  cli: [
+    'schemas',
+    'api',
+    'common',
+    'secrets',
+    'server',
+    'mock',
+    'contract',
+    'proxy',
+    'pact',
+    'cli',
+  ],
   'index.ts': ['schemas', 'api', 'common', 'secrets', 'server', 'mock', 'contract', 'proxy'],
   'fixtures.ts': ['schemas', 'mock'],
   'browser.ts': ['schemas', 'mock'],
@@ -102,7 +115,7 @@ const circlesOf = (graph: ReadonlyMap<string, readonly string[]>): string[][] =>
 }
 
 /** The folders used from outside through their face (`index.ts`) only. */
-const FACED = ['server', 'mock', 'contract', 'proxy'] as const
+const FACED = ['server', 'mock', 'contract', 'proxy', 'pact'] as const
 
 /**
  * Importers that may pick files behind a face: the package's entry points. The CLI loads each

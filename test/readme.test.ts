@@ -151,6 +151,10 @@ const parseCurl = (command: string, line: number): CurlCommand => {
     const arg = args[i] ?? []
     const flag = arg.length === 1 && typeof arg[0] === 'string' ? arg[0] : undefined
     if (flag === '-s' || flag === '-i') continue // output only: no effect on the request
+    if (flag === '-o') {
+      nextValue(flag) // where the answer is written: no effect on the request
+      continue
+    }
     if (flag === '-X') {
       if (method !== undefined) fail(line, `-X given twice in: ${command}`)
       method = literalOf(nextValue(flag), line)

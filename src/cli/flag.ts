@@ -31,6 +31,11 @@ export type Flag = {
   readonly required?: boolean
   /** A value to show, in the help (`{example}`) and in the error of a missing required flag. */
   readonly example?: string
+  /**
+   * The command's one operand: `pact session.har` gives this flag its value as `--har session.har`
+   * does. At most one flag of a command has it.
+   */
+  readonly positional?: boolean
 }
 
 export type Flags = Readonly<Record<string, Flag>>

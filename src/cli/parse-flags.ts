@@ -42,14 +42,24 @@ export function parseFlags(
   flags: Flags,
   args: readonly string[],
 ): { readonly isHelp: true } | { readonly isHelp: false; readonly values: AnyFlagValues } {
-  const { values } = parseArgs({
+  const declared = Object.entries(flags)
+  const operand = declared.find(([, flag]) => flag.positional === true)
+  const parsed = parseArgs({
     args: [...args],
     options: { ...parseArgsOptionsOf(flags), ...parseArgsOptionsOf(HELP_FLAG) },
     strict: true,
-    allowPositionals: false,
+    allowPositionals: operand !== undefined,
   })
-  if (values['help'] === true) return { isHelp: true }
-  const declared = Object.entries(flags)
+  if (parsed.values['help'] === true) return { isHelp: true }
+  const values: Record<string, string | boolean | (string | boolean)[] | undefined> = {
+    ...parsed.values,
+  }
+  if (operand && parsed.positionals.length > 0) {
+    const [name, flag] = operand
+    if (parsed.positionals.length > 1 || values[name] !== undefined)
+      throw usage(`one ${flag.value ?? name} only: given as an operand or as --${name}, once.`)
+    values[name] = parsed.positionals[0]
+  }
   for (const [name, { required, example }] of declared) {
     if (required === true && isMissing(values[name]))
       throw usage(

@@ -15,6 +15,12 @@ const EXTENDED =
 const BASIC =
   /^(\d{4})(?:(\d{2})(\d{2})|(\d{3})|W(\d{2})(\d))T(\d{2})(?:(\d{2})(\d{2})?)?(?:[.,](\d+))?(Z|[+-]\d{2}(?:\d{2})?)?$/
 
+/**
+ * Both formats as one regular expression's source, for tools that match by pattern (a Pact file's
+ * matchers): the shape alone; that the date is on the calendar is `DateTime`'s to check.
+ */
+export const DATE_TIME_PATTERN = `${EXTENDED.source}|${BASIC.source}`
+
 const MINUTES_PER_DAY = 24 * 60
 const MS_PER_DAY = MINUTES_PER_DAY * 60_000
 /** The minute of a leap second, in UTC (RFC 3339 §5.7, ISO 8601: `23:59:60`). */

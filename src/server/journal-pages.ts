@@ -10,6 +10,8 @@ import { SearchText, StatusFilter } from './journal-search.js'
 
 /** The HAR writer (journal-har.ts), loaded once, on the first download. */
 let harWriter: Promise<typeof import('./journal-har.js')> | undefined
+/** The Pact writer (src/pact), loaded once, on the first Pact download. */
+let pactWriter: Promise<typeof import('../pact/index.js')> | undefined
 
 const RequestsQuery = z
   .object({
@@ -45,6 +47,12 @@ const WaitQuery = z.object({
 const FILE_NAME_UNSAFE = /[^A-Za-z0-9._-]/g
 /** Most characters of a session in a HAR's file name. */
 const MAX_FILE_NAME_SESSION = 64
+
+/** The names a Pact file gives its two sides (`?consumer=`, `?provider=`): a word or a few. */
+const PactName = z
+  .string()
+  .regex(/^[\w .@/-]{1,100}$/, 'letters, digits, spaces and . @ / - _, at most 100')
+  .optional()
 
 /** `worker-api-kit-<session>.har`, `-all` when no session was asked for, `-default` for none. */
 const harFileName = (session: string | undefined) => {
@@ -96,18 +104,50 @@ export const readJournal = async (c: Context, journal: Journal): Promise<Respons
   return c.json({ count: items.length, entries: items, next, held: journal.held(query) })
 }
 
-/** `GET /__mock/requests.har`: the same page as a HAR 1.2 file. */
-export const downloadHar = async (c: Context, journal: Journal): Promise<Response> => {
-  const query = pageQueryOf(c)
+/** The journal's page a download asks for, as a HAR 1.2 log; or a 400. */
+const harOf = async (c: Context, journal: Journal, raw?: Record<string, string>) => {
+  const query = pageQueryOf(c, raw)
   if (query instanceof Response) return query
   // A download holds what the journal holds at most: the whole default journal fits.
   const { items, next } = journal.page({ ...query, maxBytes: DEFAULT_MAX_JOURNAL_BYTES })
   // The HAR writer loads on the first download.
   harWriter ??= import('./journal-har.js')
   const { journalHar } = await harWriter
-  return c.json(journalHar(items, new URL(c.req.url).origin, next), 200, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-disposition': `attachment; filename="${harFileName(query.session)}"`,
-    'cache-control': 'no-store',
+  return { har: journalHar(items, new URL(c.req.url).origin, next), session: query.session }
+}
+
+const DOWNLOAD_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+} as const
+
+/** `GET /__mock/requests.har`: the same page as a HAR 1.2 file. */
+export const downloadHar = async (c: Context, journal: Journal): Promise<Response> => {
+  const found = await harOf(c, journal)
+  if (found instanceof Response) return found
+  return c.json(found.har, 200, {
+    ...DOWNLOAD_HEADERS,
+    'content-disposition': `attachment; filename="${harFileName(found.session)}"`,
+  })
+}
+
+/**
+ * `GET /__mock/requests.pact.json`: the same page as a Pact v4 file (src/pact), its two sides named
+ * by `?consumer=` and `?provider=`.
+ */
+export const downloadPact = async (c: Context, journal: Journal): Promise<Response> => {
+  const { consumer: consumerText, provider: providerText, ...raw } = c.req.query()
+  const names = z
+    .object({ consumer: PactName, provider: PactName })
+    .safeParse({ consumer: consumerText, provider: providerText })
+  if (!names.success) return invalidQuery(c, names.error)
+  const found = await harOf(c, journal, raw)
+  if (found instanceof Response) return found
+  pactWriter ??= import('../pact/index.js')
+  const { pactFromHar } = await pactWriter
+  const fileName = harFileName(found.session).replace(/\.har$/, '.pact.json')
+  return c.json(pactFromHar(found.har, names.data), 200, {
+    ...DOWNLOAD_HEADERS,
+    'content-disposition': `attachment; filename="${fileName}"`,
   })
 }

@@ -10,7 +10,7 @@ import { runCli as runBin } from '../helpers/spawn-cli.js'
 const expected = (name: string) =>
   readFileSync(new URL(`help/${name}.txt`, import.meta.url), 'utf8')
 
-const COMMANDS = ['mock', 'contract', 'proxy', 'openapi', 'fixtures'] as const
+const COMMANDS = ['mock', 'contract', 'proxy', 'pact', 'openapi', 'fixtures'] as const
 
 describe('worker-api-kit help', () => {
   it.each(COMMANDS)('prints the exact help of %s with --help and -h, and exits 0', async (name) => {

@@ -234,7 +234,7 @@ describe('worker-api-kit mock', () => {
     expect
       .soft(stderr)
       .toMatch(
-        /^\[worker-api-kit\] unknown command 'serve'; use one of mock, contract, proxy, openapi, fixtures\./,
+        /^\[worker-api-kit\] unknown command 'serve'; use one of mock, contract, proxy, pact, openapi, fixtures\./,
       )
   })
 

@@ -47,8 +47,8 @@ const replayAgainst = async (app: Target, options: Partial<ReplayOptions> = {}) 
     },
     ...app.ids,
     maskedValues: { '/apiKey': CI_API_KEY },
-    timeoutMs: 1_000,
-    runTimeoutMs: 10_000,
+    timeoutMs: 10_000,
+    runTimeoutMs: 30_000,
     ...options,
   })
   return { report, received: received.filter((r) => r.url.includes('/v1/')) }
@@ -194,8 +194,9 @@ describe('contract --replay against our servers', () => {
         ...(served ? {} : { fetch: async (input, init) => server.app.request(input, init) }),
         ...server.ids,
         maskedValues: { '/apiKey': CI_API_KEY },
-        timeoutMs: 3_000,
-        runTimeoutMs: 15_000,
+        // A loaded run (every file in parallel, Pact's verifier beside) can take seconds an answer.
+        timeoutMs: 10_000,
+        runTimeoutMs: 30_000,
       })
       expect(failedOf(report), formatReplayReport(report)).toEqual([])
       expect(report.exchanges.filter((e) => e.outcome === 'skipped')).toEqual([])

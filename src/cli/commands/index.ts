@@ -28,6 +28,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./proxy.js')).proxy,
   },
   {
+    name: 'pact',
+    summary: 'Write a recording (a HAR) as a Pact v4 file for a Pact broker',
+    load: async () => (await import('./pact.js')).pact,
+  },
+  {
     name: 'openapi',
     summary: 'Write the OpenAPI 3.1 document, or check that it is up to date',
     load: async () => (await import('./openapi.js')).openapi,
