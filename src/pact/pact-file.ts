@@ -25,7 +25,7 @@ export type PactOptions = {
 type Body = { readonly content: unknown; readonly contentType: string; readonly encoded: false }
 
 /** An interaction of Pact v4's `Synchronous/HTTP` kind, as this writer fills it. */
-export type PactInteraction = {
+type PactInteraction = {
   readonly type: 'Synchronous/HTTP'
   readonly description: string
   readonly pending: false
