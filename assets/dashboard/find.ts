@@ -9,6 +9,7 @@ import {
   sessionLabel,
   whenSessionSelected,
 } from './selection.js'
+import { createStagingCommand } from './staging-command.js'
 import type { JournalEntry } from './types.js'
 
 const OPERATIONS = ['createWorker', 'updateWorker', 'updateLlmProvider'] as const
@@ -123,6 +124,11 @@ export const createFind = (
     return params
   }
 
+  const staging = createStagingCommand(location.origin, query)
+  for (const input of [search, status]) input.addEventListener('input', staging.refresh)
+  operation.addEventListener('change', staging.refresh)
+  whenSessionSelected(staging.refresh)
+
   const element = h(
     'div',
     { className: 'find' },
@@ -139,6 +145,7 @@ export const createFind = (
       har,
     ),
     message,
+    staging.element,
   )
   return {
     element,

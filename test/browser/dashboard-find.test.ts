@@ -218,6 +218,28 @@ describe.skipIf(!hasChromium)('dashboard: find, see, replay', { timeout: 60_000 
     expect.soft(text).not.toContain('tok-har-secret-2')
   })
 
+  it('offers the lines that replay the requests it finds against staging, and sends nothing there', async () => {
+    const { page, send } = await dashboard()
+    await send('POST', '/v1/workers', { name: 'to-replay', destination: 'local' })
+    await send('POST', '/v1/workers', { name: 'not-this-one', destination: 'local' })
+    await shownEntries(page).nth(1).waitFor({ timeout: WAIT_MS })
+    const origins = new Set<string>()
+    page.on('request', (request) => origins.add(new URL(request.url()).origin))
+    await page.locator('#filter-q').fill('to-replay')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => shownEntries(page).count(), { timeout: WAIT_MS }).toBe(1)
+
+    await page.locator('#staging summary').click()
+    const lines = await page.locator('#staging-command').innerText()
+    const origin = new URL(page.url()).origin
+    expect(lines).toContain(`curl -s -o session.har '${origin}/__mock/requests.har?q=to-replay'`)
+    expect(lines).toContain('contract --base-url "$STAGING_URL" --replay session.har')
+    // The line downloads what the page shows.
+    const har = await (await fetch(`${origin}/__mock/requests.har?q=to-replay`)).json()
+    expect(har.log.entries).toHaveLength(1)
+    expect([...origins]).toEqual([origin])
+  })
+
   it('stays within 800 px: no sideways scroll, long values wrap or fold', async () => {
     const { page, send } = await dashboard(800)
     const long = `w-${'x'.repeat(240)}`
