@@ -104,6 +104,24 @@ describe('contract --replay against the mock', () => {
     }
   })
 
+  it('writes a section per recorded exchange in HTML and a test case per exchange in JUnit', async () => {
+    const { report } = await replayAgainst(createMockApp())
+    const html = formatReplayHtml(report)
+    const junit = formatReplayJunit(report)
+
+    expect(html.match(/<section /g)).toHaveLength(7)
+    expect(html).not.toMatch(/<script/i)
+    expect(junit.match(/<testcase /g)).toHaveLength(7)
+    expect(junit).toContain('tests="7" failures="0"')
+    expect(JSON.parse(formatReplayJson(report)).summary).toEqual({
+      passed: 7,
+      failed: 0,
+      skipped: 0,
+      risks: 0,
+      warnings: 0,
+    })
+  })
+
   it('skips and lists an exchange whose masked value no flag gives, and what names an id it lacks', async () => {
     const { report, received } = await replayAgainst(createMockApp(), { maskedValues: {} })
     const provider = report.exchanges[3]
