@@ -118,9 +118,9 @@ const headerRecord = (pairs: readonly { name: string; value: string }[] | undefi
   Object.fromEntries((pairs ?? []).map(({ name, value }) => [name.toLowerCase(), value]))
 
 const shapedByOf = (entry: HarEntry, headers: Readonly<Record<string, string>>) => {
-  if (entry._prefer) return `Prefer: ${entry._prefer}`
-  if (headers['prefer'] !== undefined) return `Prefer: ${headers['prefer']}`
-  if (entry._rules !== undefined && entry._rules.length > 0) return 'a rule of the mock'
+  if (entry._prefer) return `shaped by Prefer: ${entry._prefer}`
+  if (headers['prefer'] !== undefined) return `shaped by Prefer: ${headers['prefer']}`
+  if (entry._rules !== undefined && entry._rules.length > 0) return 'shaped by a rule of the mock'
   if (entry._source === 'proxy') return "the proxy's own answer"
   return undefined
 }

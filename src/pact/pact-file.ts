@@ -4,6 +4,7 @@ import {
   createSecretBook,
   credentialsOfHeader,
   isSecretHeader,
+  isSecretParameter,
   maskedStrings,
   REDACTED,
   redactJson,
@@ -132,10 +133,13 @@ const interactionOf = (
       : maskedStrings(redactJson(requestJson), mask)
   const secretPaths = maskedPaths(requestContent)
   const contentType = entry.headers['content-type']
-  const query = [...entry.url.searchParams].reduce<Record<string, string[]>>((all, [k, v]) => {
-    all[mask(k)] = [...(all[mask(k)] ?? []), mask(v)]
-    return all
-  }, {})
+  // A credential of the query is the provider's to ask for, never the recording's to hand on.
+  const query = [...entry.url.searchParams]
+    .filter(([name, value]) => !isSecretParameter(name) && mask(value) === value)
+    .reduce<Record<string, string[]>>((all, [name, value]) => {
+      all[name] = [...(all[name] ?? []), value]
+      return all
+    }, {})
   const { providerStates, generators } = statesOf(matched, isSuccess)
   const bodyGenerators = Object.fromEntries(
     secretPaths.map((path) => [path, { type: 'RandomString', size: GENERATED_SECRET_SIZE }]),

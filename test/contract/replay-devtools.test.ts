@@ -88,7 +88,7 @@ const devtoolsHar = async () => {
   ]
   return {
     log: {
-      version: '1.2',
+      version: '1.2' as const,
       creator: { name: 'WebInspector', version: '537.36' },
       pages: [
         { id: 'page_1', title: 'https://app.example/' },
@@ -126,12 +126,12 @@ describe('contract --replay of a DevTools HAR', () => {
     expect(report.exchanges[2]?.skipReason).toContain('--masked-value /apiKey=')
     expect(report.exchanges[3]?.skipReason).toContain(`--id-map ${SEEDED}=`)
     // The 429 the app was answered was the mock's `Prefer`: the request is replayed, the answer is no expectation.
-    expect(report.exchanges[4]?.shapedBy).toBe('Prefer: code=429')
+    expect(report.exchanges[4]?.shapedBy).toBe('shaped by Prefer: code=429')
     expect(report.exchanges[4]?.sent?.status).toBe(201)
     expect(report.exchanges[4]?.consumer).toEqual([])
     const printed = formatReplayReport(report)
     expect(printed).toContain(
-      '#4 (page "Workers — Console") updateLlmProvider: the recording masked',
+      '#4 (page "Workers — Console") updateLlmProvider: its body holds a secret at /apiKey',
     )
     expect(printed).toContain('2 entries to other hosts')
     for (const text of [printed, formatReplayJson(report)]) expect.soft(text).not.toContain(TOKEN)
@@ -153,6 +153,48 @@ describe('contract --replay of a DevTools HAR', () => {
     })
     expect(report.exchanges[3]?.outcome).toBe('passed')
     expect(report.exchanges[3]?.sent?.url).toBe(`http://target.test/v1/workers/${onTarget}`)
+  })
+
+  it('carries ids into a query, and holds no answer that was about the caller, a fault or none', async () => {
+    const target = createMockApp()
+    const sent: string[] = []
+    const har = await devtoolsHar()
+    const entries = har.log.entries
+    const rename = entries[3] as { request: { url: string }; response: { status: number } }
+    const id = rename.request.url.split('/').pop() ?? ''
+    const withStatus = (status: number, url: string) => ({
+      request: {
+        method: 'PATCH',
+        url,
+        headers: [{ name: 'content-type', value: 'application/json' }],
+        postData: { text: '{"name":"again"}' },
+      },
+      response: { status, content: { text: '' } },
+    })
+    const base = rename.request.url
+    entries.push(
+      withStatus(0, `${base}?after=${id}`),
+      withStatus(429, base),
+      withStatus(503, base),
+      withStatus(401, base),
+    )
+    const report = await replayRecording({
+      baseUrl: 'http://target.test',
+      har,
+      fetch: async (input, init) => {
+        sent.push(new Request(input).url)
+        return target.request(input, init)
+      },
+    })
+    const carried = report.idsCarried.find((pair) => pair.recorded === id)?.target ?? ''
+
+    expect(sent).toContain(`http://target.test/v1/workers/${carried}?after=${carried}`)
+    expect(report.exchanges.slice(-4).map((e) => [e.outcome, e.shapedBy])).toEqual([
+      ['passed', 'no answer was recorded'],
+      ['passed', 'the recorded 429 was about the caller, not the request'],
+      ['passed', "the recorded 503 was a fault of the server's"],
+      ['passed', 'the recorded 401 was about the caller, not the request'],
+    ])
   })
 
   it('refuses a file that is no HAR, naming the place', async () => {

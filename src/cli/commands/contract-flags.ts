@@ -157,9 +157,9 @@ export const CONTRACT_FLAGS = {
     multiple: true,
     value: 'PTR=VALUE',
     help: [
-      'with --replay: the value to send where the recording masked a body field,',
-      'by JSON pointer (e.g. /apiKey=env:LLM_API_KEY); without one, such an',
-      'exchange is skipped and listed. Masked in every output',
+      'with --replay: the value to send where a body holds a secret (masked, or',
+      'recorded in the clear), by JSON pointer (e.g. /apiKey=env:LLM_API_KEY);',
+      'without one, such an exchange is skipped and listed. Masked in every output',
     ],
   },
 } as const satisfies Flags

@@ -20,9 +20,21 @@ export type CarriedIds = {
   readonly learn: (recordedAnswer: unknown, targetAnswer: unknown) => void
   /** Every mapping made, in order. */
   readonly pairs: () => readonly (readonly [string, string])[]
-  /** A request's text with each recorded id (a JSON string) replaced by the target's. */
-  readonly carry: (text: string) => string
+  /**
+   * A request's text (a body, a query) with each recorded id replaced by the target's: where it is
+   * a whole JSON string, and, for an id long enough to be no word of its own (a TypeID, a UUID),
+   * wherever it stands as a token (`?after=wrk_…`, `"copy of wrk_…"`).
+   */
+  readonly carry: (text: string, encode?: (id: string) => string) => string
 }
+
+/** An id as text inside a JSON string. */
+const inJsonString = (id: string) => JSON.stringify(id).slice(1, -1)
+
+/** An id this long is a token of its own wherever it stands (a TypeID has 30 characters). */
+const MIN_TOKEN_ID = 12
+
+const escapedForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 export const createCarriedIds = (): CarriedIds => {
   const map = new Map<string, string>()
@@ -48,11 +60,20 @@ export const createCarriedIds = (): CarriedIds => {
     set,
     learn: (recordedAnswer, targetAnswer) => learn(recordedAnswer, targetAnswer),
     pairs: () => [...map].filter(([recorded, target]) => recorded !== target),
-    carry: (text) => {
+    carry: (text, encode = inJsonString) => {
       let carried = text
       for (const [recorded, target] of map) {
         if (recorded === target) continue
-        carried = carried.replaceAll(JSON.stringify(recorded), JSON.stringify(target))
+        carried =
+          recorded.length >= MIN_TOKEN_ID
+            ? carried.replace(
+                new RegExp(
+                  `(?<![A-Za-z0-9_-])${escapedForPattern(recorded)}(?![A-Za-z0-9_-])`,
+                  'g',
+                ),
+                () => encode(target),
+              )
+            : carried.replaceAll(JSON.stringify(recorded), () => JSON.stringify(target))
       }
       return carried
     },

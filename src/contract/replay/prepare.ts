@@ -1,4 +1,4 @@
-import { REDACTED } from '../../secrets/index.js'
+import { isSecretName, isSecretParameter, REDACTED } from '../../secrets/index.js'
 import { PROVISIONING_DESTINATIONS } from '../case-values.js'
 import { parseJson } from '../parse-json.js'
 import { isSuccess } from '../status-class.js'
@@ -26,6 +26,8 @@ export type PrepareOptions = {
   readonly maxCreates: number
   /** Recorded worker ids whose create was not sent, with why: what names them is not sent either. */
   readonly unsent: ReadonlyMap<string, string>
+  /** Whether a value is a secret the recording shows (a token, a key): never sent as recorded. */
+  readonly isRecordedSecret: (value: string) => boolean
 }
 
 const skip = (reason: string): Prepared => ({ kind: 'skip', reason })
@@ -37,13 +39,40 @@ const segmentsOf = (pointer: string) =>
     .slice(1)
     .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'))
 
-/** The JSON pointers of every string of a value that holds the mask (`[REDACTED]`). */
-const maskedPlaces = (value: unknown, at = '', depth = 0): string[] => {
-  if (typeof value === 'string') return value.includes(REDACTED) ? [at] : []
+/**
+ * The JSON pointers of every place of a body that holds a secret the replay must not send as
+ * recorded: a string with the mask (`[REDACTED]`), a value under a secret's name (`apiKey`, a
+ * DevTools HAR keeps the real one), a string the recording shows is a credential (a token).
+ */
+const secretPlaces = (
+  value: unknown,
+  isRecordedSecret: (text: string) => boolean,
+  at = '',
+  depth = 0,
+): string[] => {
+  if (typeof value === 'string')
+    return value.includes(REDACTED) || isRecordedSecret(value) ? [at] : []
   if (typeof value !== 'object' || value === null || depth > 32) return []
-  return Object.entries(value).flatMap(([key, item]) =>
-    maskedPlaces(item, `${at}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, depth + 1),
+  return Object.entries(value).flatMap(([key, item]) => {
+    const place = `${at}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`
+    const isNamedSecret =
+      !Array.isArray(value) && isSecretName(key) && item !== null && typeof item !== 'boolean'
+    return isNamedSecret ? [place] : secretPlaces(item, isRecordedSecret, place, depth + 1)
+  })
+}
+
+/**
+ * A query without the credentials the recording shows (`?access_token=…`, `?sig=…`, a value the
+ * file shows is a secret): a replay's credentials come from -H, never from the recording.
+ */
+const withoutCredentials = (query: string, options: PrepareOptions) => {
+  if (query === '' || query === '?') return query
+  const params = new URLSearchParams(query)
+  const kept = [...params].filter(
+    ([name, value]) => !isSecretParameter(name) && !options.isRecordedSecret(value),
   )
+  if (kept.length === [...params].length) return query
+  return kept.length === 0 ? '' : `?${new URLSearchParams(kept)}`
 }
 
 /** Sets the value at `pointer` inside `json` (a copy), when every step of it is there. */
@@ -86,7 +115,10 @@ const carriedPath = (exchange: RecordedExchange, options: PrepareOptions): Prepa
       )
     params[name] = carried ?? value
   }
-  return `${matched.entry.pathFor(params)}${options.ids.carry(exchange.query)}`
+  const query = withoutCredentials(options.ids.carry(exchange.query, encodeURIComponent), options)
+  if (query.includes(encodeURIComponent(REDACTED)) || query.includes(REDACTED))
+    return skip('its query holds a value the recording masked')
+  return `${matched.entry.pathFor(params)}${query}`
 }
 
 /** The body to send, ids carried and the masked places filled, or why it cannot be sent. */
@@ -104,7 +136,9 @@ const carriedBody = (
   const journalled = exchange.masked
     .filter((pointer) => pointer.startsWith('/body/'))
     .map((pointer) => pointer.slice('/body'.length))
-  const places = [...new Set([...journalled, ...maskedPlaces(parsed.value)])]
+  const places = [
+    ...new Set([...journalled, ...secretPlaces(parsed.value, options.isRecordedSecret)]),
+  ]
   const carried = options.ids.carry(text)
   if (places.length === 0) return { body: carried, json: parsed.value }
   let filled: unknown = JSON.parse(carried)
@@ -112,7 +146,7 @@ const carriedBody = (
     const value = options.maskedValues[place]
     if (value === undefined)
       return skip(
-        `the recording masked ${place} of its body: pass --masked-value ${place}=env:VAR to send a value`,
+        `its body holds a secret at ${place} (masked in the recording, or one it shows, never sent again): pass --masked-value ${place}=env:VAR to send a value`,
       )
     filled = withValueAt(filled, place, value)
   }
@@ -136,8 +170,6 @@ const heldBack = (json: unknown, options: PrepareOptions): string | undefined =>
  * credentials: those come from -H); or why it is skipped.
  */
 export const prepare = (exchange: RecordedExchange, options: PrepareOptions): Prepared => {
-  if (exchange.query.includes(encodeURIComponent(REDACTED)) || exchange.query.includes(REDACTED))
-    return skip('its query holds a value the recording masked')
   const path = carriedPath(exchange, options)
   if (typeof path !== 'string') return path
   const body = carriedBody(exchange, options)

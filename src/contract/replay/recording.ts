@@ -49,6 +49,20 @@ export type Recording = {
   readonly entries: readonly HarExchange[]
 }
 
+/**
+ * Answers that are no expectation of the API: none recorded (a request the browser cut off, status
+ * 0), one about the caller (its credentials, its rate) or a fault of the server's. Their request is
+ * replayed and judged by the spec; their answer is not held against the target's.
+ */
+const noExpectation = (status: number): string | undefined =>
+  status < 100
+    ? 'no answer was recorded'
+    : [401, 403, 407, 429].includes(status)
+      ? `the recorded ${status} was about the caller, not the request`
+      : status >= 500
+        ? `the recorded ${status} was a fault of the server's`
+        : undefined
+
 const jsonOf = (text: string | undefined): unknown => {
   if (text === undefined || text === '') return undefined
   const parsed = parseJson(text)
@@ -100,7 +114,7 @@ export const readRecording = (raw: unknown, file: string): Recording => {
       requestText: entry.requestText,
       status: entry.status,
       answerJson: jsonOf(entry.responseText),
-      shapedBy: entry.shapedBy,
+      shapedBy: entry.shapedBy ?? noExpectation(entry.status),
       masked: entry.masked,
       raw: entry.raw,
     })

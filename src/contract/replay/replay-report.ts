@@ -23,7 +23,10 @@ export type ReplayedExchange = {
   readonly outcome: 'passed' | 'failed' | 'skipped'
   /** Why it was not sent. */
   readonly skipReason?: string | undefined
-  /** What shaped the recorded answer (a rule, `Prefer`): replayed for its request only. */
+  /**
+   * Why the recorded answer is no expectation (a rule or `Prefer` shaped it, it was about the
+   * caller, a fault, none recorded): replayed for its request only.
+   */
   readonly shapedBy?: string | undefined
   /** The exchange as sent to the target (redacted, bodies cut). */
   readonly sent?: ExchangeSummary | undefined

@@ -1,10 +1,12 @@
 import {
   credentialsOfHeader,
   isSecretHeader,
+  REDACTED,
   secretsIn,
   secretsOfText,
 } from '../../secrets/index.js'
 import { createClient, type Fetch } from '../client.js'
+import { ContractError } from '../contract-error.js'
 import { curlFor } from '../curl.js'
 import { CONTRACT_DEFAULTS } from '../defaults.js'
 import { summarizeExchange } from '../describe-exchange.js'
@@ -73,8 +75,19 @@ const secretsOfRecording = (recording: Recording): string[] => {
  */
 export const replayRecording = async (options: ReplayOptions): Promise<ReplayReport> => {
   validateOptions(options)
+  for (const [pointer, value] of Object.entries(options.maskedValues ?? {}))
+    if (value.includes(REDACTED))
+      throw new ContractError(
+        `[worker-api-kit] --masked-value ${pointer}: the value holds the mask ${REDACTED}; pass the value to send (e.g. ${pointer}=env:VAR).`,
+        'E_USAGE',
+      )
   const name = options.recording ?? 'recording.har'
   const recording = readRecording(options.har, name)
+  if (recording.exchanges.length === 0)
+    throw new ContractError(
+      `[worker-api-kit] --replay ${name}: no exchange of the API's operations in its ${recording.entries.length} entries; a replay of nothing proves nothing. Record the app against the mock (docs/replay.md).`,
+      'E_USAGE',
+    )
   const startedAt = new Date()
   const started = performance.now()
   const runTimeoutMs = options.runTimeoutMs ?? CONTRACT_DEFAULTS.runTimeoutMs
@@ -84,13 +97,14 @@ export const replayRecording = async (options: ReplayOptions): Promise<ReplayRep
   const headers = Object.fromEntries(
     Object.entries(options.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
   )
+  const recordedSecrets = new Set(secretsOfRecording(recording))
   const credentials = [
     ...Object.entries(headers)
       .filter(([header]) => isSecretHeader(header))
       .flatMap(([header, value]) => [value, ...credentialsOfHeader(header, value)]),
     ...(options.secrets ?? []),
     ...Object.values(options.maskedValues ?? {}),
-    ...secretsOfRecording(recording),
+    ...recordedSecrets,
   ]
   const redactor = createRedactor(credentials)
   const judge = createTrafficJudge({ strict: options.strict, credentials, oneCaller: true })
@@ -119,6 +133,7 @@ export const replayRecording = async (options: ReplayOptions): Promise<ReplayRep
   }
   const unsent = new Map<string, string>()
   let creates = 0
+  let workersCreated = 0
   let abortedBecause: string | undefined
   const replayed: ReplayedExchange[] = []
   const isStrict = options.strict === true
@@ -126,7 +141,7 @@ export const replayRecording = async (options: ReplayOptions): Promise<ReplayRep
   for (const exchange of recording.exchanges) {
     const base = {
       index: exchange.index,
-      page: exchange.page,
+      page: exchange.page === undefined ? undefined : redactor.response(exchange.page),
       operationId: exchange.matched.operationId,
       method: exchange.method,
       recordedUrl: redactor.response(exchange.url),
@@ -147,6 +162,7 @@ export const replayRecording = async (options: ReplayOptions): Promise<ReplayRep
               mayCreate: () => creates < maxCreates,
               maxCreates,
               unsent,
+              isRecordedSecret: (value) => recordedSecrets.has(value),
             })
     if (prepared.kind === 'skip') {
       const worker = exchange.matched.operationId === 'createWorker' && recordedWorkerId(exchange)
@@ -163,6 +179,14 @@ export const replayRecording = async (options: ReplayOptions): Promise<ReplayRep
       headers: prepared.headers,
       body: prepared.body,
     })
+    // The run's bound cut the request in flight: not the target's failure, and the end of the run.
+    if (sent.error?.isCutByRunBound === true) {
+      abortedBecause = 'run timeout (--run-timeout)'
+      const cut: ReplayedExchange = { ...base, outcome: 'skipped', skipReason: abortedBecause }
+      replayed.push(cut)
+      options.onExchange?.(cut)
+      continue
+    }
     const verdict = judge.judgeReceived(
       {
         method: sent.request.method,
@@ -182,6 +206,15 @@ export const replayRecording = async (options: ReplayOptions): Promise<ReplayRep
     redactor.book.learnHeaders(Object.entries(response?.headers ?? {}))
     if (response && isSuccess(response.status) && isSuccess(exchange.status))
       ids.learn(exchange.answerJson, response.json)
+    const recordedWorker =
+      exchange.matched.operationId === 'createWorker' && recordedWorkerId(exchange)
+    if (recordedWorker && response && isSuccess(response.status)) workersCreated++
+    // A worker the app had that the target did not make: what names it is not sent.
+    if (recordedWorker && ids.get(recordedWorker) === undefined)
+      unsent.set(
+        recordedWorker,
+        `its create (#${exchange.index}) was answered ${response?.status ?? sent.error?.kind ?? 'nothing'} by the target, with no worker`,
+      )
     const consumer =
       exchange.shapedBy !== undefined || !response
         ? []
@@ -219,7 +252,7 @@ export const replayRecording = async (options: ReplayOptions): Promise<ReplayRep
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - started),
     requestCount: client.requestCount(),
-    workersCreated: creates,
+    workersCreated,
     exchanges: replayed,
     leftOut: recording.leftOut,
     idsCarried: ids.pairs().map(([recorded, target]) => ({ recorded, target })),

@@ -23,7 +23,7 @@ export const formatExchangeLine = (exchange: ReplayedExchange): string =>
   printableLines(
     exchange.outcome === 'skipped'
       ? `${headOf(exchange)}: skipped, ${exchange.skipReason ?? ''}`
-      : `${headOf(exchange)}${exchange.shapedBy ? ` (its answer was shaped by ${exchange.shapedBy}: request only)` : ''}`,
+      : `${headOf(exchange)}${exchange.shapedBy ? ` (its recorded answer is no expectation, ${exchange.shapedBy}: request only)` : ''}`,
   )
 
 /** What one exchange found: the spec's verdicts, then the consumer's, then how to send it again. */

@@ -27,7 +27,7 @@ const sectionOf = (exchange: ReplayedExchange) => {
         ? 'skipped-exchange'
         : 'passed-exchange'
   const head = `<h3 class="${exchange.outcome}">${escapeHtml(`${exchangeName(exchange)} ${exchange.operationId} ${exchange.method}`)} · ${escapeHtml(exchange.outcome)}</h3>`
-  const recorded = `<p>recorded: ${escapeHtml(exchange.recordedUrl)} → ${escapeHtml(exchange.recordedStatus)}${exchange.shapedBy ? ` (shaped by ${escapeHtml(exchange.shapedBy)}: its request only is replayed)` : ''}</p>`
+  const recorded = `<p>recorded: ${escapeHtml(exchange.recordedUrl)} → ${escapeHtml(exchange.recordedStatus)}${exchange.shapedBy ? ` (its answer is no expectation, ${escapeHtml(exchange.shapedBy)}: its request only is replayed)` : ''}</p>`
   if (exchange.outcome === 'skipped')
     return `<section class="${className}">${head}${recorded}<p>not sent: ${escapeHtml(exchange.skipReason)}</p></section>`
   const sent = exchange.sent
