@@ -1,6 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import type { OperationId } from '../api/operations.js'
-import { credentialsOfHeader, isSecretHeader } from '../secrets/index.js'
 import { buildReport } from './build-report.js'
 import { buildCases } from './cases.js'
 import { createClient, type Fetch } from './client.js'
@@ -10,6 +9,7 @@ import { pacedMs } from './pacer.js'
 import { probeTarget } from './probe-target.js'
 import { createRedactor } from './redactor.js'
 import type { CheckResult, Report } from './report.js'
+import { runHeaders } from './run-headers.js'
 import { createRunJudge } from './run-judge.js'
 import { partitionChecks, selectChecks } from './select-checks.js'
 import { sendCases } from './send-cases.js'
@@ -142,16 +142,8 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
     )
   options.onPlan?.({ requests, ratePerSecond, pacedMs: pacedFor, runTimeoutMs })
   const deadline = started + runTimeoutMs - reportingTimeOf(runTimeoutMs)
-  const headers = Object.fromEntries(
-    Object.entries(options.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
-  )
-  const redactor = createRedactor([
-    // Each value whole, and its credentials (each cookie of a Cookie) as a server may echo them.
-    ...Object.entries(headers)
-      .filter(([name]) => isSecretHeader(name))
-      .flatMap(([name, value]) => [value, ...credentialsOfHeader(name, value)]),
-    ...(options.secrets ?? []),
-  ])
+  const { headers, credentials } = runHeaders(options.headers)
+  const redactor = createRedactor([...credentials, ...(options.secrets ?? [])])
   const client = createClient({
     baseUrl: options.baseUrl,
     headers,

@@ -80,16 +80,33 @@ describe('contract --replay, the red team kinds', () => {
         200,
         { llmProvider: {} },
       )
+    // The same key inside a longer text of another field: that field holds a secret too.
+    const inText = (ids: { orgId: string; llmProviderId: string }) =>
+      entry(
+        'PATCH',
+        `/v1/orgs/${ids.orgId}/llm-providers/${ids.llmProviderId}`,
+        { source: 'custom', apiKey: REAL_KEY, customConfigText: `key: ${REAL_KEY}` },
+        200,
+        { llmProvider: {} },
+      )
     const ids = createMockApp().ids
     const filled = await replay([provider(ids)], {
       maskedValues: { '/apiKey': 'sk-from-the-flag-1234' },
     })
     const bare = await replay([provider(ids)])
+    const embedded = await replay([inText(ids)], {
+      maskedValues: { '/apiKey': 'sk-from-the-flag-1234' },
+    })
 
     expect(JSON.parse(filled.sent[0]?.body ?? '{}').apiKey).toBe('sk-from-the-flag-1234')
     expect(bare.sent).toEqual([])
     expect(bare.report.exchanges[0]?.skipReason).toContain('holds a secret at /apiKey')
-    for (const { report } of [filled, bare]) expect(JSON.stringify(report)).not.toContain(REAL_KEY)
+    expect(embedded.sent).toEqual([])
+    expect(embedded.report.exchanges[0]?.skipReason).toContain(
+      'holds a secret at /customConfigText',
+    )
+    for (const { report } of [filled, bare, embedded])
+      expect(JSON.stringify(report)).not.toContain(REAL_KEY)
   })
 
   it('refuses the mask as a value to send', async () => {

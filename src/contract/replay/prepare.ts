@@ -26,8 +26,8 @@ export type PrepareOptions = {
   readonly maxCreates: number
   /** Recorded worker ids whose create was not sent, with why: what names them is not sent either. */
   readonly unsent: ReadonlyMap<string, string>
-  /** Whether a value is a secret the recording shows (a token, a key): never sent as recorded. */
-  readonly isRecordedSecret: (value: string) => boolean
+  /** Whether a text holds a secret the recording shows (a token, a key): never sent as recorded. */
+  readonly holdsRecordedSecret: (value: string) => boolean
 }
 
 const skip = (reason: string): Prepared => ({ kind: 'skip', reason })
@@ -42,22 +42,23 @@ const segmentsOf = (pointer: string) =>
 /**
  * The JSON pointers of every place of a body that holds a secret the replay must not send as
  * recorded: a string with the mask (`[REDACTED]`), a value under a secret's name (`apiKey`, a
- * DevTools HAR keeps the real one), a string the recording shows is a credential (a token).
+ * DevTools HAR keeps the real one), a string that holds a credential the recording shows (a token,
+ * a key inside a config text).
  */
 const secretPlaces = (
   value: unknown,
-  isRecordedSecret: (text: string) => boolean,
+  holdsRecordedSecret: (text: string) => boolean,
   at = '',
   depth = 0,
 ): string[] => {
   if (typeof value === 'string')
-    return value.includes(REDACTED) || isRecordedSecret(value) ? [at] : []
+    return value.includes(REDACTED) || holdsRecordedSecret(value) ? [at] : []
   if (typeof value !== 'object' || value === null || depth > 32) return []
   return Object.entries(value).flatMap(([key, item]) => {
     const place = `${at}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`
     const isNamedSecret =
       !Array.isArray(value) && isSecretName(key) && item !== null && typeof item !== 'boolean'
-    return isNamedSecret ? [place] : secretPlaces(item, isRecordedSecret, place, depth + 1)
+    return isNamedSecret ? [place] : secretPlaces(item, holdsRecordedSecret, place, depth + 1)
   })
 }
 
@@ -69,7 +70,7 @@ const withoutCredentials = (query: string, options: PrepareOptions) => {
   if (query === '' || query === '?') return query
   const params = new URLSearchParams(query)
   const kept = [...params].filter(
-    ([name, value]) => !isSecretParameter(name) && !options.isRecordedSecret(value),
+    ([name, value]) => !isSecretParameter(name) && !options.holdsRecordedSecret(value),
   )
   if (kept.length === [...params].length) return query
   return kept.length === 0 ? '' : `?${new URLSearchParams(kept)}`
@@ -137,7 +138,7 @@ const carriedBody = (
     .filter((pointer) => pointer.startsWith('/body/'))
     .map((pointer) => pointer.slice('/body'.length))
   const places = [
-    ...new Set([...journalled, ...secretPlaces(parsed.value, options.isRecordedSecret)]),
+    ...new Set([...journalled, ...secretPlaces(parsed.value, options.holdsRecordedSecret)]),
   ]
   const carried = options.ids.carry(text)
   if (places.length === 0) return { body: carried, json: parsed.value }

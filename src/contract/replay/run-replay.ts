@@ -1,4 +1,5 @@
 import {
+  createSecretBook,
   credentialsOfHeader,
   isSecretHeader,
   REDACTED,
@@ -12,6 +13,7 @@ import { CONTRACT_DEFAULTS } from '../defaults.js'
 import { summarizeExchange } from '../describe-exchange.js'
 import { probeTarget } from '../probe-target.js'
 import { createRedactor } from '../redactor.js'
+import { runHeaders } from '../run-headers.js'
 import { isSuccess } from '../status-class.js'
 import { createTrafficJudge } from '../traffic-judge.js'
 import { neverConnected } from '../transport-error.js'
@@ -94,14 +96,13 @@ export const replayRecording = async (options: ReplayOptions): Promise<ReplayRep
   const deadline = started + runTimeoutMs - Math.min(2_000, Math.max(50, runTimeoutMs / 10))
   const timeoutMs = options.timeoutMs ?? CONTRACT_DEFAULTS.timeoutMs
   const maxCreates = options.maxCreates ?? CONTRACT_DEFAULTS.maxCreates
-  const headers = Object.fromEntries(
-    Object.entries(options.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
-  )
+  const { headers, credentials: headerCredentials } = runHeaders(options.headers)
   const recordedSecrets = new Set(secretsOfRecording(recording))
+  // The recording's secrets in every form the one model of a secret knows (src/secrets).
+  const recordedBook = createSecretBook()
+  recordedBook.learn(recordedSecrets)
   const credentials = [
-    ...Object.entries(headers)
-      .filter(([header]) => isSecretHeader(header))
-      .flatMap(([header, value]) => [value, ...credentialsOfHeader(header, value)]),
+    ...headerCredentials,
     ...(options.secrets ?? []),
     ...Object.values(options.maskedValues ?? {}),
     ...recordedSecrets,
@@ -162,7 +163,7 @@ export const replayRecording = async (options: ReplayOptions): Promise<ReplayRep
               mayCreate: () => creates < maxCreates,
               maxCreates,
               unsent,
-              isRecordedSecret: (value) => recordedSecrets.has(value),
+              holdsRecordedSecret: (text) => recordedBook.mask(text) !== text,
             })
     if (prepared.kind === 'skip') {
       const worker = exchange.matched.operationId === 'createWorker' && recordedWorkerId(exchange)
