@@ -38,8 +38,27 @@ const escapedForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, 
 
 export const createCarriedIds = (): CarriedIds => {
   const map = new Map<string, string>()
+  // One pattern of every long id that changes, made again only when one is added: a request is
+  // read once, whatever the number of ids (a session's hundreds of workers).
+  let tokens: RegExp | undefined
+  const shortIds: [string, string][] = []
   const set = (recorded: string, target: string) => {
-    if (recorded !== '' && !map.has(recorded)) map.set(recorded, target)
+    if (recorded === '' || map.has(recorded)) return
+    map.set(recorded, target)
+    if (recorded === target) return
+    if (recorded.length >= MIN_TOKEN_ID) tokens = undefined
+    else shortIds.push([recorded, target])
+  }
+  const tokensPattern = () => {
+    if (tokens !== undefined) return tokens
+    const long = [...map]
+      .filter(([recorded, target]) => recorded !== target && recorded.length >= MIN_TOKEN_ID)
+      .map(([recorded]) => escapedForPattern(recorded))
+    tokens =
+      long.length === 0
+        ? /$^/g
+        : new RegExp(`(?<![A-Za-z0-9_-])(?:${long.join('|')})(?![A-Za-z0-9_-])`, 'g')
+    return tokens
   }
   const learn = (recorded: unknown, target: unknown, depth = 0): void => {
     if (depth > MAX_DEPTH) return
@@ -61,20 +80,11 @@ export const createCarriedIds = (): CarriedIds => {
     learn: (recordedAnswer, targetAnswer) => learn(recordedAnswer, targetAnswer),
     pairs: () => [...map].filter(([recorded, target]) => recorded !== target),
     carry: (text, encode = inJsonString) => {
-      let carried = text
-      for (const [recorded, target] of map) {
-        if (recorded === target) continue
-        carried =
-          recorded.length >= MIN_TOKEN_ID
-            ? carried.replace(
-                new RegExp(
-                  `(?<![A-Za-z0-9_-])${escapedForPattern(recorded)}(?![A-Za-z0-9_-])`,
-                  'g',
-                ),
-                () => encode(target),
-              )
-            : carried.replaceAll(JSON.stringify(recorded), () => JSON.stringify(target))
-      }
+      let carried = text.replace(tokensPattern(), (recorded) =>
+        encode(map.get(recorded) ?? recorded),
+      )
+      for (const [recorded, target] of shortIds)
+        carried = carried.replaceAll(JSON.stringify(recorded), () => JSON.stringify(target))
       return carried
     },
   }
