@@ -43,7 +43,9 @@ describe.skipIf(!hasChromium)('dashboard from the keyboard', { timeout: 60_000 }
     await page.keyboard.press('Enter')
     await expect.poll(() => shownEntries(page).count(), { timeout: WAIT_MS }).toBe(1)
 
-    expect(await tabTo(page, "el.tagName === 'SUMMARY'")).toBe(true)
+    expect(await tabTo(page, "el.tagName === 'SUMMARY' && el.closest('#staging') === null")).toBe(
+      true,
+    )
     await page.keyboard.press('Enter')
     await expect
       .poll(() => shownEntries(page).first().getAttribute('open'), { timeout: WAIT_MS })
