@@ -12,7 +12,7 @@ export const stagingCommand = (origin: string, query: URLSearchParams): string =
   const har = `${origin}/__mock/requests.har${search === '' ? '' : `?${search}`}`
   return [
     `curl -s -o session.har ${quoted(har)}`,
-    'npx worker-api-kit contract --base-url "$STAGING_URL" --replay session.har \\',
+    'npx --no-install worker-api-kit contract --base-url "$STAGING_URL" --replay session.har \\',
     `  -H 'Authorization: Bearer env:STAGING_TOKEN' \\`,
     '  --org-id "$STAGING_ORG_ID" --llm-provider-id "$STAGING_LLM_PROVIDER_ID" \\',
     '  --masked-value /apiKey=env:STAGING_LLM_API_KEY --junit replay.xml',

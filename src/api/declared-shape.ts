@@ -28,6 +28,7 @@ type Node = {
   $defs?: Record<string, Node> | undefined
   pattern?: string | undefined
   format?: string | undefined
+  enum?: unknown[] | undefined
   type?: string | string[] | undefined
   properties?: Record<string, Node> | undefined
   required?: string[] | undefined
@@ -44,6 +45,7 @@ const NodeShape: z.ZodType<Node> = z.lazy(() =>
       $defs: z.record(z.string(), NodeShape).optional(),
       pattern: z.string().optional(),
       format: z.string().optional(),
+      enum: z.array(z.unknown()).optional(),
       type: z.union([z.string(), z.array(z.string())]).optional(),
       properties: z.record(z.string(), NodeShape).optional(),
       required: z.array(z.string()).optional(),
@@ -64,6 +66,10 @@ export type Declared = {
   readonly promised: boolean
   readonly pattern?: string | undefined
   readonly format?: string | undefined
+  /** The values it allows, when the schema lists them (an enum). */
+  readonly values?: readonly unknown[] | undefined
+  /** Its numbers are whole (`integer`), in every alternative. */
+  readonly isInteger: boolean
 }
 
 const schemas = new Map<OperationId, Node>()
@@ -147,5 +153,9 @@ export const declaredAt = (
   }
   const pattern = nodes.find((node) => node.pattern !== undefined)?.pattern
   const format = nodes.find((node) => node.format !== undefined)?.format
-  return { types: typesOf(nodes), promised, pattern, format }
+  const values = nodes.every((node) => node.enum !== undefined)
+    ? nodes.flatMap((node) => node.enum ?? [])
+    : undefined
+  const isInteger = nodes.every((node) => [node.type].flat().includes('integer'))
+  return { types: typesOf(nodes), promised, pattern, format, values, isInteger }
 }

@@ -1,6 +1,7 @@
 import { declaredAt } from '../api/declared-shape.js'
 import type { OperationId } from '../api/operations.js'
 import { DATE_TIME_PATTERN } from '../schemas/date-time.js'
+import { REDACTED } from '../secrets/index.js'
 
 // What a Pact interaction expects of a success body: the fields of the recorded answer that the
 // spec declares, each matched by its JSON type, by the kit's pattern where the schema gives one
@@ -8,7 +9,11 @@ import { DATE_TIME_PATTERN } from '../schemas/date-time.js'
 // choice where the spec is silent: a correct provider may answer it otherwise, so it is left out.
 
 /** A Pact v4 matcher; `combine` is AND, as Pact writes it. */
-type Matcher = { readonly match: 'type' | 'regex'; readonly regex?: string; readonly min?: number }
+type Matcher = {
+  readonly match: 'type' | 'regex' | 'integer'
+  readonly regex?: string
+  readonly min?: number
+}
 export type MatchingRules = Record<
   string,
   { readonly combine: 'AND'; readonly matchers: readonly Matcher[] }
@@ -28,8 +33,20 @@ const pathOf = (segments: readonly string[]) =>
     )
     .join('')}`
 
-const matcherOf = (operationId: OperationId, segments: readonly string[], value: unknown) => {
+/** A regular expression that matches exactly these strings. */
+const oneOf = (values: readonly string[]) =>
+  `^(?:${values.map((value) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`
+
+const matcherOf = (
+  operationId: OperationId,
+  segments: readonly string[],
+  value: unknown,
+): Matcher => {
   const declared = declaredAt(operationId, segments)
+  const values = declared?.values?.filter((v): v is string => typeof v === 'string')
+  if (typeof value === 'string' && values !== undefined && values.length > 0)
+    return { match: 'regex', regex: oneOf(values) }
+  if (typeof value === 'number' && declared?.isInteger === true) return { match: 'integer' }
   if (typeof value === 'string' && declared?.pattern !== undefined)
     return { match: 'regex', regex: declared.pattern } as const
   if (typeof value === 'string' && declared?.format === 'date-time')
@@ -37,9 +54,13 @@ const matcherOf = (operationId: OperationId, segments: readonly string[], value:
   return { match: 'type' } as const
 }
 
-/** Whether a leaf answers what the request sent under the same name (a name echoed back). */
+/**
+ * Whether a leaf answers what the request sent under the same name (a name echoed back); never a
+ * value the recording masked (the verifier sends a generated one there).
+ */
 const isEcho = (sent: unknown, key: string | undefined, value: unknown) =>
   key !== undefined &&
+  !(typeof value === 'string' && value.includes(REDACTED)) &&
   typeof sent === 'object' &&
   sent !== null &&
   !Array.isArray(sent) &&

@@ -71,6 +71,14 @@ const JSON_CONTENT_TYPE = '(?i)^application/json(;.*)?$'
 /** Characters a value the recording masked is sent as: generated afresh by the verifier. */
 const GENERATED_SECRET_SIZE = 24
 
+/** `application/json; charset=utf-8` of a Content-Type, its other parameters left out. */
+const mediaTypeOf = (header: string | undefined) => {
+  if (header === undefined) return undefined
+  const [type = '', ...params] = header.split(';').map((part) => part.trim())
+  const charset = params.find((param) => /^charset=/i.test(param))
+  return charset === undefined ? type : `${type}; ${charset}`
+}
+
 const parsed = (text: string | undefined): unknown => {
   if (text === undefined || text === '') return undefined
   try {
@@ -132,19 +140,19 @@ const interactionOf = (
       ? mask(entry.requestText ?? '')
       : maskedStrings(redactJson(requestJson), mask)
   const secretPaths = maskedPaths(requestContent)
-  const contentType = entry.headers['content-type']
+  // The media type and its charset: a parameter that carries anything else is none of the API's.
+  const contentType = mediaTypeOf(entry.headers['content-type'])
   // A credential of the query is the provider's to ask for, never the recording's to hand on.
-  const query = [...entry.url.searchParams]
-    .filter(([name, value]) => !isSecretParameter(name) && mask(value) === value)
-    .reduce<Record<string, string[]>>((all, [name, value]) => {
-      all[name] = [...(all[name] ?? []), value]
-      return all
-    }, {})
+  const byName = new Map<string, string[]>()
+  for (const [name, value] of entry.url.searchParams)
+    if (!isSecretParameter(name) && mask(value) === value)
+      byName.set(name, [...(byName.get(name) ?? []), value])
+  const query = Object.fromEntries(byName)
   const { providerStates, generators } = statesOf(matched, isSuccess)
   const bodyGenerators = Object.fromEntries(
     secretPaths.map((path) => [path, { type: 'RandomString', size: GENERATED_SECRET_SIZE }]),
   )
-  const answered = parsed(entry.responseText)
+  const answered = maskedStrings(redactJson(parsed(entry.responseText)), mask)
   const expected =
     isSuccess && answered !== undefined
       ? expectedBody(matched.operationId, answered, requestContent)
@@ -228,7 +236,8 @@ export const pactFromHar = (raw: unknown, options: PactOptions = {}): PactFile =
   const interactions: PactInteraction[] = []
   let shaped = 0
   for (const { entry, matched } of calls) {
-    if (entry.url.origin !== origin) continue
+    // Another host's, or a request the browser cut off (status 0): no answer of the API's.
+    if (entry.url.origin !== origin || entry.status < 100) continue
     if (entry.shapedBy !== undefined) {
       shaped++
       continue

@@ -122,11 +122,16 @@ const journalWritten = (
   text: string,
   journalText: string,
   secrets: JournalSecrets | undefined,
-): unknown =>
-  text.length > MAX_JOURNALLED_BODY ||
-  (secrets !== undefined && !secrets.masksNothing?.() && secrets.mask(text) !== text)
+): unknown => {
+  // The tokens an answer hands out (a create's `tokens`) are masked wherever they come back: in a
+  // later request that sends one, in an answer that echoes it.
+  if (secrets !== undefined && text.length <= MAX_JOURNALLED_BODY && mayHoldSecret(text))
+    secrets.learn(text)
+  return text.length > MAX_JOURNALLED_BODY ||
+    (secrets !== undefined && !secrets.masksNothing?.() && secrets.mask(text) !== text)
     ? journalMasked(text, secrets)
     : ({ cleanText: journalText } satisfies CleanText)
+}
 
 const journalBytes = (bytes: Uint8Array, secrets: JournalSecrets | undefined) =>
   bytes.byteLength > MAX_JOURNALLED_BODY

@@ -233,7 +233,9 @@ describe.skipIf(!hasChromium)('dashboard: find, see, replay', { timeout: 60_000 
     const lines = await page.locator('#staging-command').innerText()
     const origin = new URL(page.url()).origin
     expect(lines).toContain(`curl -s -o session.har '${origin}/__mock/requests.har?q=to-replay'`)
-    expect(lines).toContain('contract --base-url "$STAGING_URL" --replay session.har')
+    expect(lines).toContain(
+      'npx --no-install worker-api-kit contract --base-url "$STAGING_URL" --replay session.har',
+    )
     // The line downloads what the page shows.
     const har = await (await fetch(`${origin}/__mock/requests.har?q=to-replay`)).json()
     expect(har.log.entries).toHaveLength(1)

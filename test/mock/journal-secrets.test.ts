@@ -203,3 +203,27 @@ describe('secrets repeated under other names', () => {
     }
   })
 })
+
+describe('tokens the mock hands out', () => {
+  it('masks a token a create answered wherever a later request sends it back, in the journal and its HAR', async () => {
+    const app = createMockApp()
+    const json = { 'content-type': 'application/json' }
+    const created = await app.request('/v1/workers', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: 'tokens', destination: 'local' }),
+    })
+    const { worker, tokens } = await created.json()
+    await app.request(`/v1/workers/${worker.id}`, {
+      method: 'PATCH',
+      headers: json,
+      body: JSON.stringify({ name: `uses ${tokens.owner}` }),
+    })
+    const har = await (await app.request('/__mock/requests.har')).text()
+
+    for (const text of [await journalText(app), har]) {
+      expect(text).not.toContain(tokens.owner)
+      expect(text).toContain('uses [REDACTED]')
+    }
+  })
+})

@@ -61,6 +61,14 @@ describe('the Pact file of a recording', () => {
       regex: DATE_TIME_PATTERN,
     })
     expect(rules['$.worker.status']?.matchers[0]).toEqual({ match: 'type' })
+    // Sent by the create, so expected back as it was; a rename's is one of the enum's values.
+    expect(rules['$.worker.destination']).toBeUndefined()
+    const renamed = interaction(2)?.response.matchingRules.body ?? {}
+    expect(renamed['$.worker.destination']?.matchers[0]).toEqual({
+      match: 'regex',
+      regex: '^(?:local|cloud)$',
+    })
+    expect(rules['$.launch.pollAfterMs']?.matchers[0]).toEqual({ match: 'integer' })
     expect(rules['$.worker.name']).toBeUndefined()
     expect(interaction(0)?.response.matchingRules.status.matchers).toEqual([
       { match: 'statusCode', status: 'success' },
@@ -104,6 +112,69 @@ describe('the Pact file of a recording', () => {
     expect(await refused.text()).toContain('consumer')
   })
 
+  it('writes no secret a DevTools HAR shows: the tokens a create answered, anywhere they come back', async () => {
+    const app = createMockApp()
+    const json = { 'content-type': 'application/json; token=not-a-parameter-to-keep' }
+    const created = await app.request('/v1/workers', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: 'devtools', destination: 'local' }),
+    })
+    const answer = await created.text()
+    const { worker, tokens } = JSON.parse(answer)
+    const devtools = {
+      log: {
+        entries: [
+          {
+            request: {
+              method: 'POST',
+              url: 'https://app.example/v1/workers?constructor=1&__proto__=2',
+              headers: [{ name: 'content-type', value: json['content-type'] }],
+              postData: { text: JSON.stringify({ name: 'devtools', destination: 'local' }) },
+            },
+            response: { status: 201, content: { text: answer } },
+          },
+          {
+            request: {
+              method: 'PATCH',
+              url: `https://app.example/v1/workers/${worker.id}`,
+              headers: [{ name: 'content-type', value: 'application/json' }],
+              postData: { text: JSON.stringify({ name: `uses ${tokens.owner}` }) },
+            },
+            response: {
+              status: 200,
+              content: {
+                text: JSON.stringify({ worker: { ...worker, name: `uses ${tokens.owner}` } }),
+              },
+            },
+          },
+          {
+            request: { method: 'POST', url: 'https://app.example/v1/workers', headers: [] },
+            response: { status: 0, content: {} },
+          },
+        ],
+      },
+    }
+    const written = pactFromHar(devtools)
+    const text = JSON.stringify(written)
+
+    for (const token of Object.values(tokens)) expect(text).not.toContain(String(token))
+    expect(text).not.toContain('not-a-parameter-to-keep')
+    expect(written.interactions[0]?.request.query).toEqual(
+      Object.fromEntries([
+        ['constructor', ['1']],
+        ['__proto__', ['2']],
+      ]),
+    )
+    // The rename's name held a token: generated in the request, so not expected back as it was.
+    expect(written.interactions[1]?.response.matchingRules.body?.['$.worker.name']).toEqual({
+      combine: 'AND',
+      matchers: [{ match: 'type' }],
+    })
+    // The request the browser cut off (status 0) had no answer: no interaction.
+    expect(written.interactions).toHaveLength(2)
+  })
+
   it('is written by `worker-api-kit pact FILE.har`, and a file that is no HAR is named', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'wak-pact-cli-'))
     dirs.push(dir)
@@ -121,5 +192,12 @@ describe('the Pact file of a recording', () => {
     expect(file.provider.name).toBe('workers')
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('bad.har: log.entries[0].request.method')
+    const over = await runCli(['pact', 'session.har', '--out', 'session.har'], { cwd: dir })
+    expect(over.code).toBe(2)
+    expect(over.stderr).toContain('is the recording itself')
+    await writeFile(join(dir, 'empty.har'), JSON.stringify({ log: { entries: [] } }))
+    const empty = await runCli(['pact', 'empty.har'], { cwd: dir })
+    expect(empty.code).toBe(2)
+    expect(empty.stderr).toContain('a Pact file of nothing is no contract')
   })
 })

@@ -13,6 +13,7 @@ import { recordSession } from '../contract/replay-session.js'
 import { cleanUpAfterEach } from '../helpers/clean-up.js'
 import { startAppServer, type TestServer } from '../helpers/hostile-server.js'
 import isMineAsString from '../servers/broken/is-mine-as-string.js'
+import pollAfterMsFraction from '../servers/broken/poll-after-ms-fraction.js'
 import renameNotApplied from '../servers/broken/rename-not-applied.js'
 import otherProviderShape from '../servers/variants/other-llm-provider-shape.js'
 import validation422 from '../servers/variants/validation-422-message.js'
@@ -71,6 +72,7 @@ describe("the recording's Pact file, by Pact's verifier", () => {
   it.each([
     ['isMine as a string', isMineAsString.app, /isMine/],
     ['a rename that keeps the old name', renameNotApplied.app, /name/],
+    ['a pollAfterMs of 2000.5 (an integer, says the spec)', pollAfterMsFraction.app, /pollAfterMs/],
   ])('fails against a server that answers %s', async (_, app, mismatch) => {
     await expect(verify(app)).rejects.toThrow()
     await verify(app).catch((error: unknown) => expect(String(error)).toMatch(mismatch))

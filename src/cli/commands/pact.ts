@@ -58,6 +58,10 @@ API, what the spec promises of each answer as matchers, ids as provider states, 
       if (name !== undefined && !PACT_NAME.test(name))
         throw usage(`--${side}: letters, digits, spaces and . @ / - _, at most 100.`)
     }
+    const path = flags.out ?? FLAGS.out.default
+    const out = resolve(io.cwd, path)
+    if (out === resolve(io.cwd, flags.har))
+      throw usage(`--out ${path} is the recording itself; write the Pact file elsewhere.`)
     const har = readHarFile(fs, resolve(io.cwd, flags.har))
     if ('problem' in har) throw usage(`${flags.har}: ${har.problem}; pass a HAR 1.2 file.`)
     const { pactFromHar } = await import('../../pact/index.js')
@@ -68,8 +72,10 @@ API, what the spec promises of each answer as matchers, ids as provider states, 
       if (!(error instanceof HarError)) throw error
       throw usage(`${flags.har}: ${error.place}: ${error.reason}; pass a HAR 1.2 file.`)
     }
-    const path = flags.out ?? FLAGS.out.default
-    const out = resolve(io.cwd, path)
+    if (file.interactions.length === 0)
+      throw usage(
+        `${flags.har}: no answered exchange of the API's operations in it; a Pact file of nothing is no contract. Record the app against the mock (docs/replay.md).`,
+      )
     try {
       await mkdir(dirname(out), { recursive: true })
       await writeFile(out, `${JSON.stringify(file, null, 2)}\n`)
