@@ -123,14 +123,17 @@ const journalWritten = (
   journalText: string,
   secrets: JournalSecrets | undefined,
 ): unknown => {
-  // The tokens an answer hands out (a create's `tokens`) are masked wherever they come back: in a
-  // later request that sends one, in an answer that echoes it.
+  const journalled =
+    text.length > MAX_JOURNALLED_BODY ||
+    (secrets !== undefined && !secrets.masksNothing?.() && secrets.mask(text) !== text)
+      ? journalMasked(text, secrets)
+      : ({ cleanText: journalText } satisfies CleanText)
+  // After its own copy (its secret fields masked from the schema, each mask saying the length it
+  // hid): the tokens an answer hands out (a create's `tokens`) are masked wherever they come back,
+  // in a later request that sends one, in an answer that echoes it.
   if (secrets !== undefined && text.length <= MAX_JOURNALLED_BODY && mayHoldSecret(text))
     secrets.learn(text)
-  return text.length > MAX_JOURNALLED_BODY ||
-    (secrets !== undefined && !secrets.masksNothing?.() && secrets.mask(text) !== text)
-    ? journalMasked(text, secrets)
-    : ({ cleanText: journalText } satisfies CleanText)
+  return journalled
 }
 
 const journalBytes = (bytes: Uint8Array, secrets: JournalSecrets | undefined) =>
