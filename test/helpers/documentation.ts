@@ -31,7 +31,14 @@ export const documentationText = (): string =>
     .join('')
 
 /** A relative link of a documentation file: the file it names (from the repository root) and its `#anchor`. */
-export type RelativeLink = { line: number; target: string; path: string; anchor?: string }
+export type RelativeLink = {
+  line: number
+  target: string
+  path: string
+  /** `![…](…)`: a picture shown in the page, not a link a reader follows. */
+  isImage: boolean
+  anchor?: string
+}
 
 /** The lines of `markdown` outside fenced code blocks, with their 1-based numbers. */
 export const proseLinesOf = (markdown: string): { line: number; text: string }[] => {
@@ -47,13 +54,13 @@ export const proseLinesOf = (markdown: string): { line: number; text: string }[]
 /** Every `[text](target)` of a documentation file whose target is not a URL, resolved. */
 export const relativeLinksOf = (file: DocumentationFile): RelativeLink[] =>
   proseLinesOf(file.text).flatMap(({ line, text }) =>
-    [...text.replace(/`[^`]*`/g, '').matchAll(/\]\(([^)\s]+)\)/g)]
-      .map((match) => match[1] ?? '')
-      .filter((target) => !/^[a-z][a-z+.-]*:/i.test(target))
-      .map((target) => {
+    [...text.replace(/`[^`]*`/g, '').matchAll(/(!?)\[[^\]]*\]\(([^)\s]+)\)/g)]
+      .map((match) => ({ target: match[2] ?? '', isImage: match[1] === '!' }))
+      .filter(({ target }) => !/^[a-z][a-z+.-]*:/i.test(target))
+      .map(({ target, isImage }) => {
         const [relative = '', anchor] = target.split('#')
         const from = file.path.includes('/') ? file.path.slice(0, file.path.lastIndexOf('/')) : ''
         const path = relative === '' ? file.path : posix.normalize(posix.join(from, relative))
-        return { line, target, path, ...(anchor === undefined ? {} : { anchor }) }
+        return { line, target, path, isImage, ...(anchor === undefined ? {} : { anchor }) }
       }),
   )
