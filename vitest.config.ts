@@ -1,9 +1,30 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
+/**
+ * The tiers (README, "Tests"): one project each, and `npm run test:<tier>` runs one alone.
+ * - unit: everything in this process (no browser, no pack, no toolchain, no spawned binary, no
+ *   judge matrix): the inner loop, under a minute on 2 cores;
+ * - matrix: the judge's and the proxy's matrices, every broken and legal server of test/servers;
+ * - process: the CLI and the packed kit spawned, the toolchains (bundlers, Jest, Playwright), the
+ *   scripts and the lockfile;
+ * - browser: Debian's Chromium against the mock, the dashboard and MSW.
+ */
+const MATRIX = ['test/contract/judge-*.test.ts', 'test/proxy/proxy-matrix-*.test.ts']
+const BROWSER = ['test/browser/**/*.test.ts']
+const PROCESS = [
+  'test/cli/**/*.test.ts',
+  'test/toolchains/**/*.test.ts',
+  'test/generated-modules.test.ts',
+  'test/lockfile.test.ts',
+  'test/readme-snippet-resolution.test.ts',
+  'test/mock/dashboard-client.test.ts',
+  'test/mock/use-test-session.test.ts',
+]
+const ALL = ['test/**/*.test.ts']
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     // CLI tests spawn the built bin; one fork per core keeps a 2-core CI machine responsive.
     // Vitest's own default is one fewer than the cores in a run: one fork on a 2-core machine,
     // where the judge matrix and the proxy's then ran one after the other.
@@ -22,5 +43,14 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Type tests (expectTypeOf): `npm run test:types`; `npm run typecheck` checks them too.
     typecheck: { include: ['test/types/**/*.test-d.ts'], tsconfig: 'tsconfig.json' },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ALL, exclude: [...MATRIX, ...BROWSER, ...PROCESS] },
+      },
+      { extends: true, test: { name: 'matrix', include: MATRIX } },
+      { extends: true, test: { name: 'process', include: PROCESS } },
+      { extends: true, test: { name: 'browser', include: BROWSER } },
+    ],
   },
 })

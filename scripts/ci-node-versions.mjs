@@ -298,17 +298,11 @@ const proxySmoke = async (pin, kit, env, consumer, mock) => {
 /** Step 4: the unit suite on that Node (vitest and its forks find it first on PATH). */
 const unitSuite = (pin, nodeBin) => {
   const started = Date.now()
+  // The in-process tier (`npm run test:unit`, vitest's `unit` project): no browser, no pack, no
+  // toolchain, no spawned binary, no matrix.
   const vitest = spawnSync(
     join(ROOT, 'node_modules', '.bin', 'vitest'),
-    [
-      'run',
-      '--reporter=dot',
-      '--exclude=test/browser/**',
-      '--exclude=test/cli/**',
-      '--exclude=test/contract/judge-*.test.ts',
-      '--exclude=test/proxy/proxy-matrix-*.test.ts',
-      '--exclude=node_modules/**',
-    ],
+    ['run', '--project', 'unit', '--reporter=dot'],
     { cwd: ROOT, env: envFor(dirname(nodeBin)), stdio: ['ignore', 'inherit', 'inherit'] },
   )
   if (vitest.status !== 0) fail(`node ${pin.version}: the unit suite failed (see above)`)
