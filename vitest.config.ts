@@ -8,7 +8,8 @@ import { defineConfig } from 'vitest/config'
  * - matrix: the judge's and the proxy's matrices, every broken and legal server of test/servers;
  * - process: the CLI and the packed kit spawned, the toolchains (bundlers, Jest, Playwright), the
  *   scripts and the lockfile;
- * - browser: Debian's Chromium against the mock, the dashboard and MSW.
+ * - browser: Debian's Chromium against the mock, the dashboard and MSW;
+ * and the type tests, `types`, which `npm test` leaves to its typecheck.
  */
 const MATRIX = ['test/contract/judge-*.test.ts', 'test/proxy/proxy-matrix-*.test.ts']
 const BROWSER = ['test/browser/**/*.test.ts']
@@ -41,8 +42,6 @@ export default defineConfig({
     globalSetup: ['test/helpers/shared-chromium.ts', 'test/helpers/packed-kit.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // Type tests (expectTypeOf): `npm run test:types`; `npm run typecheck` checks them too.
-    typecheck: { include: ['test/types/**/*.test-d.ts'], tsconfig: 'tsconfig.json' },
     projects: [
       {
         extends: true,
@@ -51,6 +50,21 @@ export default defineConfig({
       { extends: true, test: { name: 'matrix', include: MATRIX } },
       { extends: true, test: { name: 'process', include: PROCESS } },
       { extends: true, test: { name: 'browser', include: BROWSER } },
+      // Type tests (expectTypeOf, @ts-expect-error): `npm run test:types` alone; `npm test`'s
+      // typecheck (tsc) checks the same files.
+      {
+        extends: true,
+        test: {
+          name: 'types',
+          include: [],
+          typecheck: {
+            enabled: true,
+            only: true,
+            include: ['test/types/**/*.test-d.ts'],
+            tsconfig: 'tsconfig.json',
+          },
+        },
+      },
     ],
   },
 })

@@ -9,6 +9,8 @@ const run = spawnSync(
   [
     'vitest',
     'run',
+    // The four tiers (vitest.config.ts); the type tests are the typecheck's.
+    ...['unit', 'matrix', 'process', 'browser'].flatMap((tier) => ['--project', tier]),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${RESULTS}`,

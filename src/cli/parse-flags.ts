@@ -71,7 +71,7 @@ export function parseFlags(
     if (flag.type === 'boolean') return [name, given === true]
     const strings = (Array.isArray(given) ? given : given === undefined ? [] : [given]).map(String)
     const each = strings.map((value) => readValue(name, flag, value))
-    return [name, flag.multiple === true ? each : each[0]]
+    return [name, flag.multiple === true ? each : (each[0] ?? flag.default)]
   })
   return { isHelp: false, values: Object.fromEntries(read) }
 }

@@ -60,6 +60,18 @@ describe('parseFlags', () => {
     })
   })
 
+  it('reads an absent flag with a default as its default, typed as declared', () => {
+    const withDefaults = {
+      out: { type: 'string', help: ['a file'], default: 'out.json' },
+      timeout: { type: 'string', help: ['ms'], default: 500, integer: { min: 1, max: 9_999 } },
+    } as const satisfies Flags
+    const absent = parseFlags(withDefaults, [])
+    const given = parseFlags(withDefaults, ['--out', 'x.json', '--timeout', '7'])
+
+    expect(absent.isHelp ? undefined : absent.values).toEqual({ out: 'out.json', timeout: 500 })
+    expect(given.isHelp ? undefined : given.values).toEqual({ out: 'x.json', timeout: 7 })
+  })
+
   it.each([[[]], [['--target', '']], [['--port', '1']]])(
     'refuses %j without the required flag, naming it and its example',
     (args) => {

@@ -20,7 +20,8 @@ describe("a command's flags", () => {
   it('are typed from their declarations', () => {
     expectTypeOf<Read['port']>().toEqualTypeOf<number | undefined>()
     expectTypeOf<Read['target']>().toEqualTypeOf<string>()
-    expectTypeOf<Read['host']>().toEqualTypeOf<string | undefined>()
+    // A default makes the value non-optional: the parser reads it when the flag is absent.
+    expectTypeOf<Read['host']>().toEqualTypeOf<string>()
     expectTypeOf<Read['header']>().toEqualTypeOf<string[]>()
     expectTypeOf<Read['strict']>().toEqualTypeOf<boolean>()
     expectTypeOf<Read['format']>().toEqualTypeOf<'json' | 'junit' | undefined>()

@@ -8,7 +8,7 @@ import type { ProcessIo } from '../command.js'
 import { ensureWritable } from '../ensure-writable.js'
 import { fromEnv } from '../from-env.js'
 import { writeReport } from '../write-report.js'
-import { CONTRACT_FLAGS, type ContractFlags } from './contract-flags.js'
+import type { ContractFlags } from './contract-flags.js'
 
 const usage = (message: string) => new CliError(`[worker-api-kit] ${message}`, 'E_USAGE')
 
@@ -102,7 +102,7 @@ export const runReplay = async (
       : "  no --org-id/--llm-provider-id: the recording's llm-provider updates will be skipped",
   )
   io.out(
-    `  creates at most ${flags['max-creates'] ?? CONTRACT_FLAGS['max-creates'].default} workers, ${flags['allow-cloud'] ? 'local and cloud' : 'local only'}`,
+    `  creates at most ${flags['max-creates']} workers, ${flags['allow-cloud'] ? 'local and cloud' : 'local only'}`,
   )
   const report = await replay.replayRecording({
     baseUrl: flags['base-url'],

@@ -77,7 +77,7 @@ error or target unreachable.`,
         : '  no --org-id/--llm-provider-id: the llm-provider checks will be skipped',
     )
     io.out(
-      `  creates at most ${maxCreates ?? CONTRACT_FLAGS['max-creates'].default} workers, ${flags['allow-cloud'] ? 'local and cloud' : 'local only'}`,
+      `  creates at most ${maxCreates} workers, ${flags['allow-cloud'] ? 'local and cloud' : 'local only'}`,
     )
     const report = await runContract({
       baseUrl,

@@ -99,7 +99,7 @@ problem bodies), made from a fixed seed and time and parsed by their schemas, pl
   column: 12,
   flags: FLAGS,
   async run(flags, io) {
-    const given = flags.dir ?? FLAGS.dir.default
+    const given = flags.dir
     const label = `${given.replace(/\/+$/, '')}/`
     const dir = resolve(io.cwd, given)
     const expected = await renderFixtures()

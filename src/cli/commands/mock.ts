@@ -139,7 +139,7 @@ with state kept in memory.`,
       }
       const isPortProblem = error.code === 'EADDRINUSE' || error.code === 'EACCES'
       throw new CliError(
-        `[worker-api-kit] cannot listen on ${host ?? FLAGS.host.default}:${port ?? FLAGS.port.default} (${error.code}); ${isPortProblem ? 'pick another --port (through npm: npm start -- --port N)' : 'check --host'}.`,
+        `[worker-api-kit] cannot listen on ${host}:${port} (${error.code}); ${isPortProblem ? 'pick another --port (through npm: npm start -- --port N)' : 'check --host'}.`,
         'E_LISTEN',
       )
     })
@@ -157,7 +157,7 @@ with state kept in memory.`,
       const { orgId, llmProviderId } = server.app.ids
       // The contract line must work as printed: under auth, every request needs a bearer token.
       const isAuthRequired = flags.auth || server.app.scenario().auth
-      if (!isLoopback(host ?? FLAGS.host.default)) {
+      if (!isLoopback(host)) {
         io.err(
           `[worker-api-kit] warning: listening on ${host}, so the mock and its admin API are reachable from the network${adminToken === undefined ? '; pass --admin-token to protect the admin API' : ''}.`,
         )

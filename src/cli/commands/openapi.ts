@@ -32,7 +32,7 @@ export const openapi = defineCommand({
   column: 13,
   flags: FLAGS,
   async run(flags, io) {
-    const path = flags.out ?? FLAGS.out.default
+    const path = flags.out
     const file = resolve(io.cwd, path)
     const expected = await renderOpenApiDocument()
     if (flags.check) {

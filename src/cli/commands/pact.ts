@@ -58,7 +58,7 @@ API, what the spec promises of each answer as matchers, ids as provider states, 
       if (name !== undefined && !PACT_NAME.test(name))
         throw usage(`--${side}: letters, digits, spaces and . @ / - _, at most 100.`)
     }
-    const path = flags.out ?? FLAGS.out.default
+    const path = flags.out
     const out = resolve(io.cwd, path)
     if (out === resolve(io.cwd, flags.har))
       throw usage(`--out ${path} is the recording itself; write the Pact file elsewhere.`)

@@ -162,7 +162,7 @@ dashboard (/__mock/). Secrets are masked as in \`contract\`.`,
     }).catch((error: NodeJS.ErrnoException) => {
       const code = typeof error.code === 'string' ? error.code : 'error'
       throw new CliError(
-        `[worker-api-kit] cannot listen on ${host ?? FLAGS.host.default}:${port ?? FLAGS.port.default} (${printable(code)}); pick another --port or check --host.`,
+        `[worker-api-kit] cannot listen on ${host}:${port} (${printable(code)}); pick another --port or check --host.`,
         'E_LISTEN',
       )
     })
@@ -184,7 +184,7 @@ dashboard (/__mock/). Secrets are masked as in \`contract\`.`,
         recordFile = createRecordFile(recordPath, server.app.recording, io.err)
         recordFile.flush()
       }
-      if (!isLoopback(host ?? FLAGS.host.default)) {
+      if (!isLoopback(host)) {
         io.err(
           `[worker-api-kit] warning: listening on ${host}, so the proxy, its journal and the target behind it are reachable from the network${adminToken === undefined ? '; pass --admin-token to protect the admin API' : ''}.`,
         )
