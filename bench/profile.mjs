@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { BARE_BODIES, benchRequests } from './bench-requests.mjs'
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 6)
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -82,7 +83,7 @@ const load = (port, { method, path, body }) =>
 
 const MOCK_PORT = 4761
 const FLOOR_PORT = 4762
-// The floor answers the bodies the bench wrote (bench/results/bare-bodies.json): run `npm run bench` once first.
+// The floor answers the bodies the mock answered (bench-requests.mjs writes them for it).
 const operations = ['createWorker', 'updateWorker', 'updateLlmProvider']
 const tables = []
 for (const operation of operations) {
@@ -91,34 +92,11 @@ for (const operation of operations) {
     MOCK_PORT,
   )
   const banner = mock.out()
-  const orgId = banner.match(/org id\s+(\S+)/)[1]
-  const llmProviderId = banner.match(/llm provider id\s+(\S+)/)[1]
-  const created = await fetch(`http://127.0.0.1:${MOCK_PORT}/v1/workers`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'profiled', destination: 'local' }),
-  }).then((res) => res.json())
-  const request = {
-    createWorker: {
-      method: 'POST',
-      path: '/v1/workers',
-      body: { name: 'bench worker', destination: 'local' },
-    },
-    updateWorker: {
-      method: 'PATCH',
-      path: `/v1/workers/${created.worker.id}`,
-      body: { name: 'renamed by the bench' },
-    },
-    updateLlmProvider: {
-      method: 'PATCH',
-      path: `/v1/orgs/${orgId}/llm-providers/${llmProviderId}`,
-      body: { source: 'custom', providerId: 'acme', modelIds: ['acme-large'] },
-    },
-  }[operation]
+  const request = (await benchRequests(MOCK_PORT, banner)).requests[operation]
   const mockRequests = await load(MOCK_PORT, request)
   const mockPlaces = perPlace(await finish(mock), mockRequests)
   const floor = await startProfiled(
-    ['bench/floor-hono.mjs', String(FLOOR_PORT), 'bench/results/bare-bodies.json'],
+    ['bench/floor-hono.mjs', String(FLOOR_PORT), BARE_BODIES],
     FLOOR_PORT,
   )
   const floorRequests = await load(FLOOR_PORT, request)

@@ -7,9 +7,10 @@
 // `npm run bench` takes about two minutes; `npm run bench:full` adds the memory and contract-cost
 // measures (about ten minutes more).
 import { spawn } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import autocannon from 'autocannon'
+import { BARE_BODIES, benchRequests } from './bench-requests.mjs'
 import {
   ALL_CORES,
   cpuMicros,
@@ -51,54 +52,20 @@ const json = () => ({ 'content-type': 'application/json' })
 const MOCK_PORT = 4701
 const BARE_PORT = 4702
 const FLOOR_PORT = 4703
-mkdirSync('bench/results', { recursive: true })
 const mock = await startProcess([CLI, 'mock', '--port', String(MOCK_PORT), '--quiet'], MOCK_PORT)
 const mockPid = mock.child.pid
 const banner = mock.output()
-const orgId = banner.match(/org id\s+(\S+)/)[1]
-const llmProviderId = banner.match(/llm provider id\s+(\S+)/)[1]
 const rssIdleMock = rssMb(mockPid)
-const post = (path, body, method = 'POST') =>
+const { requests, orgId, llmProviderId } = await benchRequests(MOCK_PORT, banner)
+const post = (path, body) =>
   fetch(`http://127.0.0.1:${MOCK_PORT}${path}`, {
-    method,
+    method: 'POST',
     headers: json(),
     body: JSON.stringify(body),
   }).then((r) => r.json())
-const created = await post('/v1/workers', { name: 'bench worker', destination: 'local' })
-const workerId = created.worker.id
-const requests = {
-  createWorker: {
-    method: 'POST',
-    path: '/v1/workers',
-    body: { name: 'bench worker', destination: 'local' },
-  },
-  updateWorker: {
-    method: 'PATCH',
-    path: `/v1/workers/${workerId}`,
-    body: { name: 'renamed by the bench' },
-  },
-  updateLlmProvider: {
-    method: 'PATCH',
-    path: `/v1/orgs/${orgId}/llm-providers/${llmProviderId}`,
-    body: { source: 'custom', providerId: 'acme', modelIds: ['acme-large'] },
-  },
-}
-const bodies = {
-  createWorker: created,
-  updateWorker: await post(requests.updateWorker.path, requests.updateWorker.body, 'PATCH'),
-  updateLlmProvider: await post(
-    requests.updateLlmProvider.path,
-    requests.updateLlmProvider.body,
-    'PATCH',
-  ),
-}
-writeFileSync('bench/results/bare-bodies.json', JSON.stringify(bodies))
-const bare = await startProcess(
-  ['bench/bare-hono.mjs', String(BARE_PORT), 'bench/results/bare-bodies.json'],
-  BARE_PORT,
-)
+const bare = await startProcess(['bench/bare-hono.mjs', String(BARE_PORT), BARE_BODIES], BARE_PORT)
 const floor = await startProcess(
-  ['bench/floor-hono.mjs', String(FLOOR_PORT), 'bench/results/bare-bodies.json'],
+  ['bench/floor-hono.mjs', String(FLOOR_PORT), BARE_BODIES],
   FLOOR_PORT,
 )
 const rssIdleBare = rssMb(bare.child.pid)
@@ -216,7 +183,7 @@ const coldMock = await coldStart(
   createBody,
 )
 const coldBare = await coldStart(
-  (port) => ['bench/bare-hono.mjs', String(port), 'bench/results/bare-bodies.json'],
+  (port) => ['bench/bare-hono.mjs', String(port), BARE_BODIES],
   4730,
   '/v1/workers',
   createBody,
