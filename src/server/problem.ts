@@ -36,13 +36,18 @@ export const PROXY_PROBLEM_KINDS: readonly ProblemKind[] = [
 
 export const problemType = (kind: ProblemKind) => `urn:worker-api-kit:problem:${kind}`
 
-/** A problem body of this kind. */
-export const buildProblem = (
-  kind: ProblemKind,
+/** A problem of a kind: its status is the kind's, to the type (Prism's templates carry theirs so). */
+export type ProblemOf<K extends ProblemKind> = Problem & {
+  readonly status: (typeof PROBLEM_KINDS)[K]['status']
+}
+
+/** A problem body of this kind; its status comes from the kind, and its type says which. */
+export const buildProblem = <K extends ProblemKind>(
+  kind: K,
   detail: string,
   errors?: ProblemError[],
   instance?: string,
-): Problem => ({
+): ProblemOf<K> => ({
   type: problemType(kind),
   title: PROBLEM_KINDS[kind].title,
   status: PROBLEM_KINDS[kind].status,

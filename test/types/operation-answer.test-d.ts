@@ -35,6 +35,19 @@ describe("a handler's answers", () => {
     expectTypeOf(createWorker).toBeFunction()
   })
 
+  it("take a problem's status from its kind: a problem of another status does not compile", () => {
+    const renameMissing: OperationHandler<'updateWorker'> = () =>
+      // @ts-expect-error updateWorker declares 400, but a not-found problem is a 404
+      ({ status: 400, problem: PROBLEMS.workerNotFound('x') })
+    const tooMany: OperationHandler<'createWorker'> = () =>
+      // @ts-expect-error a validation problem is a 400, not a 429
+      ({ status: 429, problem: PROBLEMS.validation([]), headers: { 'retry-after': 1 } })
+    expectTypeOf(renameMissing).toBeFunction()
+    expectTypeOf(tooMany).toBeFunction()
+    expectTypeOf(PROBLEMS.workerNotFound('x').status).toEqualTypeOf<404>()
+    expectTypeOf(PROBLEMS.validation([]).status).toEqualTypeOf<400>()
+  })
+
   it('do not compile for a body its response schema does not take', () => {
     // @ts-expect-error a 201 answers a worker, its tokens, instance and launch
     const wrongBody: Answer<'createWorker'> = { status: 201, body: { worker: created.worker } }

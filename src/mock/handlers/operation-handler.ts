@@ -45,7 +45,8 @@ type AnswerTo<S, R> = (R extends {
     readonly [PROBLEM_CONTENT_TYPE]: { readonly schema: infer P extends z.ZodType }
   }
 }
-  ? { readonly status: S; readonly problem: z.input<P> }
+  ? // The problem's own status is the answer's: a problem of another kind does not compile.
+    { readonly status: S; readonly problem: z.input<P> & { readonly status: S } }
   : R extends {
         readonly content: {
           readonly 'application/json': { readonly schema: infer J extends z.ZodType }
