@@ -1,3 +1,4 @@
+import { type CurlHeader, curlLine } from '../../src/common/curl-line.js'
 import type { JournalEntry, Rule } from './types.js'
 
 /** The journal's line for a `Prefer` override (index -1, as a runtime rule, but with no id). */
@@ -14,23 +15,29 @@ export const preferOf = (entry: JournalEntry): string | null => {
   return effect?.match(/^prefer (code=\d{3})$/)?.[1] ?? null
 }
 
-/** A shell word in single quotes (POSIX sh). */
-const quoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`
-
 /**
  * One curl line that sends the entry's request again. The journal masks credentials on write; the
  * line names them by a variable: an Authorization sent shows as `-H "Authorization: Bearer $TOKEN"`.
  */
 export const curlOf = (entry: JournalEntry, origin: string): string => {
-  const words = ['curl', '-i', '-X', entry.method, quoted(`${origin}${entry.path}${entry.query}`)]
-  if (entry.session !== '') words.push('-H', quoted(`x-mock-session: ${entry.session}`))
-  if (entry.request.authorization !== null) words.push('-H', '"Authorization: Bearer $TOKEN"')
+  const headers: CurlHeader[] = []
+  if (entry.session !== '') headers.push({ name: 'x-mock-session', value: entry.session })
+  if (entry.request.authorization !== null)
+    headers.push({ name: 'Authorization', scheme: 'Bearer', variable: 'TOKEN' })
   const prefer = preferOf(entry)
-  if (prefer !== null) words.push('-H', quoted(`prefer: ${prefer}`))
+  if (prefer !== null) headers.push({ name: 'prefer', value: prefer })
   if (entry.request.contentType !== null)
-    words.push('-H', quoted(`content-type: ${entry.request.contentType}`))
+    headers.push({ name: 'content-type', value: entry.request.contentType })
   const { body } = entry.request
-  if (body !== null && body !== undefined)
-    words.push('--data-raw', quoted(typeof body === 'string' ? body : JSON.stringify(body)))
-  return words.join(' ')
+  return curlLine({
+    method: entry.method,
+    url: `${origin}${entry.path}${entry.query}`,
+    headers,
+    body:
+      body === null || body === undefined
+        ? undefined
+        : typeof body === 'string'
+          ? body
+          : JSON.stringify(body),
+  })
 }

@@ -1,17 +1,16 @@
 // "Check these requests against staging": the two command lines that download the journal's
 // requests for the filters set now and replay them against staging with `contract --replay`
 // (docs/replay.md). Lines to copy, never a request: the page sends nothing to staging.
+import { shellQuoted } from '../../src/common/curl-line.js'
 import { copyButton } from './copy-button.js'
 import { h } from './dom.js'
-
-const quoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`
 
 /** The lines for the journal's query now (`session=…&operation=…`), on the mock at `origin`. */
 export const stagingCommand = (origin: string, query: URLSearchParams): string => {
   const search = query.toString()
   const har = `${origin}/__mock/requests.har${search === '' ? '' : `?${search}`}`
   return [
-    `curl -s -o session.har ${quoted(har)}`,
+    `curl -s -o session.har ${shellQuoted(har)}`,
     'npx --no-install worker-api-kit contract --base-url "$STAGING_URL" --replay session.har \\',
     `  -H 'Authorization: Bearer env:STAGING_TOKEN' \\`,
     '  --org-id "$STAGING_ORG_ID" --llm-provider-id "$STAGING_LLM_PROVIDER_ID" \\',

@@ -1,11 +1,10 @@
+import { curlLine } from '../common/curl-line.js'
 import { isSecretHeader } from '../secrets/index.js'
 import type { SentRequest } from './exchange.js'
 import type { Redactor } from './redactor.js'
 
 /** Longer bodies are cut in the curl line (the JSON report keeps the excerpt). */
 const MAX_CURL_BODY = 64 * 1024
-
-const singleQuoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`
 
 /** The environment variable a redacted header value is read from: `Authorization` → `$AUTHORIZATION`. */
 const envNameOf = (header: string) => header.toUpperCase().replace(/[^A-Z0-9]+/g, '_')
@@ -17,27 +16,20 @@ const envNameOf = (header: string) => header.toUpperCase().replace(/[^A-Z0-9]+/g
  * generated, as sent: its test values (a generated `apiKey`) are not secrets.
  */
 export const curlFor = (request: SentRequest, redactor: Redactor): string => {
-  const parts = [
-    'curl',
-    '-sS',
-    '-i',
-    '-X',
-    request.method,
-    singleQuoted(redactor.request(request.url)),
-  ]
-  for (const [name, value] of Object.entries(request.headers)) {
-    parts.push(
-      '-H',
-      isSecretHeader(name)
-        ? `"${name}: $${envNameOf(name)}"`
-        : singleQuoted(redactor.request(`${name}: ${value}`)),
-    )
-  }
   const body = request.body === undefined ? undefined : redactor.request(request.body)
-  if (body !== undefined) {
-    const cut = body.length > MAX_CURL_BODY
-    parts.push('--data-raw', singleQuoted(cut ? body.slice(0, MAX_CURL_BODY) : body))
-    if (cut) parts.push(`# body cut at ${MAX_CURL_BODY} of ${body.length} characters`)
-  }
-  return parts.join(' ')
+  const cut = body !== undefined && body.length > MAX_CURL_BODY
+  const line = curlLine(
+    {
+      method: request.method,
+      url: redactor.request(request.url),
+      headers: Object.entries(request.headers).map(([name, value]) =>
+        isSecretHeader(name)
+          ? { name, variable: envNameOf(name) }
+          : { name, value: redactor.request(value) },
+      ),
+      body: cut ? body.slice(0, MAX_CURL_BODY) : body,
+    },
+    ['-sS', '-i'],
+  )
+  return cut ? `${line} # body cut at ${MAX_CURL_BODY} of ${body.length} characters` : line
 }
