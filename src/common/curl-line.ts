@@ -2,10 +2,16 @@
 // (an entry sent again) and the dashboard's staging lines all write theirs here, quoted for a
 // POSIX shell, credentials named by a variable and never written.
 
-/** A shell word in single quotes (POSIX sh): safe whatever it holds. */
+/**
+ * A shell word in single quotes (POSIX sh): safe whatever it holds.
+ * @public the dashboard's staging lines use it (assets/dashboard, beyond knip's project)
+ */
 export const shellQuoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`
 
-/** A header as the line sends it: its value, or a variable of the shell that holds it (a credential). */
+/**
+ * A header as the line sends it: its value, or a variable of the shell that holds it (a credential).
+ * @public the dashboard's curl lines build these (assets/dashboard, beyond knip's project)
+ */
 export type CurlHeader =
   | { readonly name: string; readonly value: string }
   | { readonly name: string; readonly variable: string; readonly scheme?: string }
