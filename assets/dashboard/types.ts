@@ -1,35 +1,14 @@
-// What the admin API answers, as the dashboard reads it. Fields another version of the kit may
-// not send yet (a proxy, an older mock) are optional: the page shows what is there.
+// What the admin API answers, as the dashboard reads it.
 
-/** A rule that shaped an answer: `id` is a runtime rule's (`rule_…`), null for a scenario file's. */
-export type Rule = { index: number; description: string | null; effect: string; id?: string | null }
-export type Violation = { check: string; pointer: string | null; message: string }
+// A journal entry, its rules and violations: the journal's own types (src/server/journal-entry.ts),
+// the page and the server it comes from being one build.
+import type { JournalEntry } from '../../src/server/journal-entry.js'
 
-export type JournalEntry = {
-  seq: number
-  at: string
-  session: string
-  operationId: string | null
-  method: string
-  path: string
-  query: string
-  status: number
-  durationMs: number
-  request: {
-    contentType: string | null
-    authorization: string | null
-    body: unknown
-    headers?: Record<string, string>
-    /** Where the journal masked the request (`/headers/authorization`, `/body/apiKey`). */
-    masked?: string[]
-  }
-  response?: { contentType: string | null; body: unknown; headers?: Record<string, string> }
-  /** The `Prefer` override that shaped the answer (`code=429`), else null. */
-  prefer?: string | null
-  rules?: Rule[]
-  violations?: Violation[]
-  source?: 'target' | 'fallback' | 'proxy' | 'passthrough'
-}
+export type {
+  JournalEntry,
+  JournalRule as Rule,
+  JournalViolation as Violation,
+} from '../../src/server/journal-entry.js'
 
 /** `held`: how many entries the journal holds for the filters, all pages together. */
 export type JournalPage = {
