@@ -9,6 +9,7 @@ import { pacedMs } from './pacer.js'
 import { probeTarget } from './probe-target.js'
 import { createRedactor } from './redactor.js'
 import type { CheckResult, Report } from './report.js'
+import { reportingTimeOf } from './reporting-time.js'
 import { runHeaders } from './run-headers.js'
 import { createRunJudge } from './run-judge.js'
 import { partitionChecks, selectChecks } from './select-checks.js'
@@ -72,11 +73,6 @@ export type ContractOptions = {
   readonly onOperation?: (operationId: OperationId, cases: number) => void
 }
 
-/**
- * The part of the run's bound kept for judging the last answer and writing the reports: a tenth,
- * between 50 ms and 2 s (measured: the console, JSON and JUnit reports of a 135-exchange run,
- * 1.1 MB of JSON, are formatted and written in under 0.2 s including the CLI's exit).
- */
 /** What a run will send, at what pace, and its bound: for the banner. */
 export type RunPlan = {
   readonly requests: number
@@ -89,9 +85,6 @@ export type RunPlan = {
 /** A paced run's bound, when it grows to fit: at most an hour, and some slack for slow answers. */
 const MAX_PACED_RUN_MS = 3_600_000
 const PACED_SLACK_MS = 30_000
-
-const reportingTimeOf = (runTimeoutMs: number) =>
-  Math.min(2_000, Math.max(50, Math.round(runTimeoutMs / 10)))
 
 /**
  * Runs the contract suite against `baseUrl` and returns the report. Never prints, never exits.

@@ -13,6 +13,7 @@ import { CONTRACT_DEFAULTS } from '../defaults.js'
 import { summarizeExchange } from '../describe-exchange.js'
 import { probeTarget } from '../probe-target.js'
 import { createRedactor } from '../redactor.js'
+import { reportingTimeOf } from '../reporting-time.js'
 import { runHeaders } from '../run-headers.js'
 import { isSuccess } from '../status-class.js'
 import { createTrafficJudge } from '../traffic-judge.js'
@@ -93,7 +94,7 @@ export const replayRecording = async (options: ReplayOptions): Promise<ReplayRep
   const startedAt = new Date()
   const started = performance.now()
   const runTimeoutMs = options.runTimeoutMs ?? CONTRACT_DEFAULTS.runTimeoutMs
-  const deadline = started + runTimeoutMs - Math.min(2_000, Math.max(50, runTimeoutMs / 10))
+  const deadline = started + runTimeoutMs - reportingTimeOf(runTimeoutMs)
   const timeoutMs = options.timeoutMs ?? CONTRACT_DEFAULTS.timeoutMs
   const maxCreates = options.maxCreates ?? CONTRACT_DEFAULTS.maxCreates
   const { headers, credentials: headerCredentials } = runHeaders(options.headers)
