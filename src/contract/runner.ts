@@ -2,11 +2,11 @@ import { randomBytes, randomInt } from 'node:crypto'
 import type { OperationId } from '../api/operations.js'
 import { buildReport } from './build-report.js'
 import { buildCases } from './cases.js'
-import { createClient, type Fetch } from './client.js'
+import type { Fetch } from './client.js'
 import { curlFor } from './curl.js'
 import { CONTRACT_DEFAULTS } from './defaults.js'
+import { openTarget } from './open-target.js'
 import { pacedMs } from './pacer.js'
-import { probeTarget } from './probe-target.js'
 import { createRedactor } from './redactor.js'
 import type { CheckResult, Report } from './report.js'
 import { reportingTimeOf } from './reporting-time.js'
@@ -137,21 +137,10 @@ export const runContract = async (options: ContractOptions): Promise<Report> => 
   const deadline = started + runTimeoutMs - reportingTimeOf(runTimeoutMs)
   const { headers, credentials } = runHeaders(options.headers)
   const redactor = createRedactor([...credentials, ...(options.secrets ?? [])])
-  const client = createClient({
-    baseUrl: options.baseUrl,
-    headers,
-    timeoutMs,
-    deadline,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(ratePerSecond === undefined ? {} : { ratePerSecond }),
-  })
-
-  await probeTarget(client, {
-    baseUrl: options.baseUrl,
-    timeoutMs,
-    isInProcess: options.fetch !== undefined,
-    redact: redactor.response,
-  })
+  const client = await openTarget(
+    { baseUrl: options.baseUrl, fetch: options.fetch, ratePerSecond },
+    { headers, timeoutMs, deadline, redact: redactor.response },
+  )
 
   // Send, and judge each answer as it arrives.
   const isStrict = options.strict === true

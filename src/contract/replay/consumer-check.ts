@@ -81,7 +81,7 @@ const compare = (
     return
   }
   if (seen === 'array' && Array.isArray(saw) && Array.isArray(got)) {
-    // An empty array is as good an answer as any: items are compared where the target has some.
+    // An empty array is a fine answer: items are compared where the target has some.
     if (got.length === 0) return
     saw.forEach((item, i) => {
       const beside = i < got.length ? got[i] : got[0]

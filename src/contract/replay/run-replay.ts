@@ -6,12 +6,12 @@ import {
   secretsIn,
   secretsOfText,
 } from '../../secrets/index.js'
-import { createClient, type Fetch } from '../client.js'
+import type { Fetch } from '../client.js'
 import { ContractError } from '../contract-error.js'
 import { curlFor } from '../curl.js'
 import { CONTRACT_DEFAULTS } from '../defaults.js'
 import { summarizeExchange } from '../describe-exchange.js'
-import { probeTarget } from '../probe-target.js'
+import { openTarget } from '../open-target.js'
 import { createRedactor } from '../redactor.js'
 import { reportingTimeOf } from '../reporting-time.js'
 import { runHeaders } from '../run-headers.js'
@@ -110,18 +110,10 @@ export const replayRecording = async (options: ReplayOptions): Promise<ReplayRep
   ]
   const redactor = createRedactor(credentials)
   const judge = createTrafficJudge({ strict: options.strict, credentials, oneCaller: true })
-  const client = createClient({
-    baseUrl: options.baseUrl,
+  const client = await openTarget(options, {
     headers,
     timeoutMs,
     deadline,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.ratePerSecond === undefined ? {} : { ratePerSecond: options.ratePerSecond }),
-  })
-  await probeTarget(client, {
-    baseUrl: options.baseUrl,
-    timeoutMs,
-    isInProcess: options.fetch !== undefined,
     redact: redactor.response,
   })
 
