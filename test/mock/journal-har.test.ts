@@ -166,24 +166,27 @@ describe('GET /__mock/requests.har', () => {
     expect.soft(extras[0]?._violations?.length).toBeGreaterThan(0)
   })
 
-  it('is guarded as the rest of the admin API: a foreign page, a missing admin token', async () => {
-    const server = await startMockServer({ port: 0, adminToken: 'admin-secret-1234' })
-    servers.push(server)
-    const path = `${server.url}/__mock/requests.har`
-    expect.soft((await call(path)).status).toBe(401)
-    expect
-      .soft(
-        (
-          await call(path, {
-            headers: { origin: 'http://evil.example', 'x-mock-admin-token': 'admin-secret-1234' },
-          })
-        ).status,
-      )
-      .toBe(403)
-    expect
-      .soft((await call(path, { headers: { 'x-mock-admin-token': 'admin-secret-1234' } })).status)
-      .toBe(200)
-  })
+  it.each(['/__mock/requests.har', '/__mock/requests.pact.json'])(
+    '%s is guarded as the rest of the admin API: a foreign page, a missing admin token',
+    async (download) => {
+      const server = await startMockServer({ port: 0, adminToken: 'admin-secret-1234' })
+      servers.push(server)
+      const path = `${server.url}${download}`
+      expect.soft((await call(path)).status).toBe(401)
+      expect
+        .soft(
+          (
+            await call(path, {
+              headers: { origin: 'http://evil.example', 'x-mock-admin-token': 'admin-secret-1234' },
+            })
+          ).status,
+        )
+        .toBe(403)
+      expect
+        .soft((await call(path, { headers: { 'x-mock-admin-token': 'admin-secret-1234' } })).status)
+        .toBe(200)
+    },
+  )
 
   it('answers an empty log for an empty journal', async () => {
     const res = await createMockApp().request('/__mock/requests.har')

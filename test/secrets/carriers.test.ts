@@ -14,6 +14,7 @@ const PLACES = [
   '/__mock/scenario/export',
   '/__mock/requests',
   '/__mock/requests.har',
+  '/__mock/requests.pact.json',
 ]
 const SESSIONS = ['', 'other']
 

@@ -115,6 +115,7 @@ describe('the secrets policy as a table: carrier × place', () => {
       const places = {
         journal: `/__mock/requests?session=${session}`,
         HAR: `/__mock/requests.har?session=${session}`,
+        Pact: `/__mock/requests.pact.json?session=${session}`,
         state: '/__mock/state',
         export: '/__mock/scenario/export',
       }
