@@ -1,15 +1,9 @@
 import type { Hono } from 'hono'
 import { redactJson } from '../secrets/index.js'
-import {
-  ADMIN_PREFIX,
-  answerProblem,
-  excerptStrings,
-  invalid,
-  jsonBytes,
-  PROBLEMS,
-} from '../server/index.js'
+import { ADMIN_PREFIX, answerProblem, excerptStrings, invalid, jsonBytes } from '../server/index.js'
 import { readAdminBody } from './admin-body.js'
 import type { MockEnv } from './env.js'
+import { MOCK_PROBLEMS } from './problems.js'
 import { RuleId, remainingOf, ruleIdOf } from './runtime-rule.js'
 import { MAX_SCENARIO_RULES, Rule } from './scenario.js'
 import { MAX_SCENARIO_FILE_BYTES } from './scenario-file-bounds.js'
@@ -66,7 +60,10 @@ export const registerRuleEditing = (app: Hono<MockEnv>) => {
     // +1: the comma that joins it to the others in the file's list
     const bytes = bytesOfRules(session) + jsonBytes(body.data) + 1
     if (count >= MAX_SCENARIO_RULES || bytes > MAX_SCENARIO_FILE_BYTES)
-      return answerProblem(c, PROBLEMS.tooManyRules(MAX_SCENARIO_RULES, MAX_SCENARIO_FILE_BYTES))
+      return answerProblem(
+        c,
+        MOCK_PROBLEMS.tooManyRules(MAX_SCENARIO_RULES, MAX_SCENARIO_FILE_BYTES),
+      )
     added++
     const id = ruleIdOf(added)
     session.runtimeRules.push({ id, rule: body.data, applied: 0, hits: [] })
@@ -80,7 +77,7 @@ export const registerRuleEditing = (app: Hono<MockEnv>) => {
     const id = parsed.data
     const { runtimeRules } = c.var.session
     const at = runtimeRules.findIndex((added) => added.id === id)
-    if (at === -1) return answerProblem(c, PROBLEMS.ruleNotFound(id))
+    if (at === -1) return answerProblem(c, MOCK_PROBLEMS.ruleNotFound(id))
     runtimeRules.splice(at, 1)
     return c.body(null, 204)
   })

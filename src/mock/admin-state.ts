@@ -1,10 +1,11 @@
 import type { Context } from 'hono'
 import { WorkerId } from '../schemas/ids.js'
-import { answerProblem, invalid, PROBLEMS } from '../server/index.js'
+import { answerProblem, invalid } from '../server/index.js'
 import { readAdminBody } from './admin-body.js'
 import type { MockEnv } from './env.js'
 import { mergeLlmProvider } from './factories.js'
 import { patchedWorker } from './patched-worker.js'
+import { MOCK_PROBLEMS } from './problems.js'
 import { SeedWorker } from './scenario.js'
 import { buildSeededWorker, type SeedingContext } from './seeded-worker.js'
 import { LlmProviderPatch, WorkerPatch } from './state-edits.js'
@@ -44,7 +45,7 @@ const put = (
   if (!store.fits(record)) {
     faker.load(drawn.faker)
     random.load(drawn.random)
-    return answerProblem(c, PROBLEMS.stateFull(store.limits.maxWorkers, store.limits.maxBytes))
+    return answerProblem(c, MOCK_PROBLEMS.stateFull(store.limits.maxWorkers, store.limits.maxBytes))
   }
   store.putWorker(record)
   return c.json(shownWorker(session, record, now), status)
@@ -60,7 +61,7 @@ export const addWorker = async (c: Context<MockEnv>) => {
   if (!body.ok) return body.problem
   const { store } = c.var.session
   if (body.data.id !== undefined && store.workers.has(body.data.id))
-    return answerProblem(c, PROBLEMS.duplicateWorker(body.data.id))
+    return answerProblem(c, MOCK_PROBLEMS.duplicateWorker(body.data.id))
   return put(c, (seeding) => buildSeededWorker(seeding, body.data), 201)
 }
 
@@ -70,7 +71,7 @@ export const patchWorker = async (c: Context<MockEnv>) => {
   if ('problem' in param) return param.problem
   const { id } = param
   const record = c.var.session.store.workers.get(id)
-  if (!record) return answerProblem(c, PROBLEMS.workerNotFound(id))
+  if (!record) return answerProblem(c, MOCK_PROBLEMS.workerNotFound(id))
   const body = await readAdminBody(c, WorkerPatch)
   if (!body.ok) return body.problem
   return put(c, (seeding) => patchedWorker(record, body.data, seeding), 200)
@@ -81,7 +82,8 @@ export const deleteWorker = (c: Context<MockEnv>) => {
   const param = workerIdOf(c)
   if ('problem' in param) return param.problem
   const { id } = param
-  if (!c.var.session.store.deleteWorker(id)) return answerProblem(c, PROBLEMS.workerNotFound(id))
+  if (!c.var.session.store.deleteWorker(id))
+    return answerProblem(c, MOCK_PROBLEMS.workerNotFound(id))
   return c.body(null, 204)
 }
 
@@ -92,7 +94,7 @@ export const patchLlmProvider = async (c: Context<MockEnv>) => {
   const { session, now } = c.var
   const record = session.store.llmProviders.get(session.llmProviderId)
   if (!record)
-    return answerProblem(c, PROBLEMS.llmProviderNotFound(session.orgId, session.llmProviderId))
+    return answerProblem(c, MOCK_PROBLEMS.llmProviderNotFound(session.orgId, session.llmProviderId))
   const { apiKey, source = record.source, ...fields } = body.data
   if (apiKey) {
     // Masked from now on wherever the session's journal or state repeats it.

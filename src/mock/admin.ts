@@ -7,7 +7,6 @@ import {
   invalidQuery,
   type Journal,
   PageLimit,
-  PROBLEMS,
   registerDashboard,
   registerJournalRoutes,
 } from '../server/index.js'
@@ -16,6 +15,7 @@ import { registerRuleEditing } from './admin-rules.js'
 import { registerStateEditing } from './admin-state-routes.js'
 import { contractCommand, INSTALLED_COMMAND } from './contract-command.js'
 import type { MockEnv } from './env.js'
+import { MOCK_PROBLEMS } from './problems.js'
 import { type Scenario, type ScenarioInput, ScenarioName, ScenarioState } from './scenario.js'
 import { ScenarioError } from './scenario-error.js'
 import type { Session } from './session.js'
@@ -150,7 +150,7 @@ export const registerAdmin = (
     } catch (error) {
       if (error instanceof ScenarioError) {
         const known = control.scenarioNames().map((s) => s.name)
-        return answerProblem(c, PROBLEMS.scenarioNotFound(parsed.data.name, known))
+        return answerProblem(c, MOCK_PROBLEMS.scenarioNotFound(parsed.data.name, known))
       }
       throw error
     }

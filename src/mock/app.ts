@@ -11,15 +11,15 @@ import {
   guardAdmin,
   limitBody,
   MAX_BODY_BYTES,
-  notFound,
   onError,
-  PROBLEMS,
+  SERVER_PROBLEMS,
 } from '../server/index.js'
 import { type MockControl, registerAdmin } from './admin.js'
 import type { MockEnv } from './env.js'
 import { sleep } from './internal/sleep.js'
 import type { MockAppOptions } from './mock-app-options.js'
 import { isMockedRequest } from './mocked-routes.js'
+import { mockNoRoute } from './problems.js'
 import { EMPTY_STATE } from './scenario.js'
 import { createScenarioCatalog } from './scenario-catalog.js'
 import { createSessions, DEFAULT_MAX_SESSIONS } from './sessions.js'
@@ -105,8 +105,8 @@ export const createMockApp = (options: MockAppOptions = {}) => {
   const cors = createCors(corsPolicyOf(options.cors))
   const session = resolveSession({ sessions, catalog, clock })
   const checkBody = limitBody(MAX_BODY_BYTES, {
-    tooLarge: (c) => answerProblem(c, PROBLEMS.payloadTooLarge()),
-    broken: (c) => answerProblem(c, PROBLEMS.brokenBody()),
+    tooLarge: (c) => answerProblem(c, SERVER_PROBLEMS.payloadTooLarge()),
+    broken: (c) => answerProblem(c, SERVER_PROBLEMS.brokenBody()),
   })
 
   const handleError = onError(options.log)
@@ -172,7 +172,7 @@ export const createMockApp = (options: MockAppOptions = {}) => {
   app.notFound((c) =>
     passedThrough && !isMockedRequest(c.req.method, c.req.path) && !isPublicPath(c.req.path)
       ? passedThrough(c)
-      : notFound(c),
+      : mockNoRoute(c),
   )
   app.onError(handleError)
 

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
-import { answerProblem, PROBLEMS } from '../server/index.js'
+import { answerProblem } from '../server/index.js'
 import { type DocsAssets, isDocsAssetName, loadDocsAssets } from './docs-assets.js'
+import { MOCK_PROBLEMS } from './problems.js'
 
 /** Where the page and its files live on the mock. */
 const DOCS_PATH = '/docs'
@@ -84,7 +85,7 @@ export const createDocsHandlers = (load: () => DocsAssets | undefined = loadDocs
   page: (c: Context) => {
     const assets = load()
     if (!assets)
-      return answerProblem(c, PROBLEMS.docsAssetsMissing(), { headers: SECURITY_HEADERS })
+      return answerProblem(c, MOCK_PROBLEMS.docsAssetsMissing(), { headers: SECURITY_HEADERS })
     return c.html(page(assets), 200, { ...SECURITY_HEADERS, 'cache-control': REVALIDATE })
   },
   asset: (c: Context, name: string) => {
@@ -96,9 +97,10 @@ export const createDocsHandlers = (load: () => DocsAssets | undefined = loadDocs
       })
     }
     if (!isDocsAssetName(name))
-      return answerProblem(c, PROBLEMS.docsAssetNotFound(name), { headers: SECURITY_HEADERS })
+      return answerProblem(c, MOCK_PROBLEMS.docsAssetNotFound(name), { headers: SECURITY_HEADERS })
     const asset = load()?.get(name)
-    if (!asset) return answerProblem(c, PROBLEMS.docsAssetsMissing(), { headers: SECURITY_HEADERS })
+    if (!asset)
+      return answerProblem(c, MOCK_PROBLEMS.docsAssetsMissing(), { headers: SECURITY_HEADERS })
     const etag = `"${asset.hash}"`
     const headers = {
       ...SECURITY_HEADERS,

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import type { ProblemKind } from '../api/problem-kinds.js'
 import { MockLlmProviderEnvelope } from '../schemas/llm-provider.js'
 import { Problem, ProblemError } from '../schemas/problem.js'
 import {
@@ -6,7 +7,6 @@ import {
   MockWorkerEnvelope,
   MockWorkerStatus,
 } from '../schemas/worker.js'
-import type { ProblemKind } from '../server/index.js'
 
 // Light on purpose: `worker-api-kit/fixtures` reads the committed files through this module, so
 // it imports schemas only (no faker, no app).

@@ -9,12 +9,13 @@ import {
   type MockWorkerStatus,
   WorkerEnvelope,
 } from '../schemas/worker.js'
-import { DEFAULT_SEED, PROBLEMS } from '../server/index.js'
+import { DEFAULT_SEED, SERVER_PROBLEMS } from '../server/index.js'
 import { buildTokens, buildWorkerRecord, mergeLlmProvider, toMockLlmProvider } from './factories.js'
 import { type FixtureProblemKind, Fixtures } from './fixture-files.js'
 import { newId } from './internal/new-id.js'
 import { toProblemErrors } from './internal/problem-errors.js'
 import type { MockAppOptions } from './mock-app-options.js'
+import { MOCK_PROBLEMS } from './problems.js'
 import { BASELINE_SCENARIO } from './scenario.js'
 import { createSession, type Session } from './session.js'
 import { toWorkerView } from './worker-view.js'
@@ -140,23 +141,26 @@ const problemsOf = (unknownWorkerId: string): Record<FixtureProblemKind, Problem
   return {
     validation: at(
       workers,
-      PROBLEMS.validation(toProblemErrors('json', invalid.error?.issues ?? [])),
+      MOCK_PROBLEMS.validation(toProblemErrors('json', invalid.error?.issues ?? [])),
     ),
-    'malformed-json': at(workers, PROBLEMS.malformedJson()),
-    unauthorized: at(workers, PROBLEMS.unauthorized()),
-    forbidden: at(workers, PROBLEMS.foreignHost(FIXTURE_INPUTS.foreignHost)),
-    'not-found': at(`${workers}/${unknownWorkerId}`, PROBLEMS.workerNotFound(unknownWorkerId)),
-    'method-not-allowed': at(workers, PROBLEMS.methodNotAllowed('GET', workers, ['POST'])),
+    'malformed-json': at(workers, SERVER_PROBLEMS.malformedJson()),
+    unauthorized: at(workers, MOCK_PROBLEMS.unauthorized()),
+    forbidden: at(workers, SERVER_PROBLEMS.foreignHost(FIXTURE_INPUTS.foreignHost)),
+    'not-found': at(`${workers}/${unknownWorkerId}`, MOCK_PROBLEMS.workerNotFound(unknownWorkerId)),
+    'method-not-allowed': at(workers, SERVER_PROBLEMS.methodNotAllowed('GET', workers, ['POST'])),
     // The admin API's only: a worker added twice (POST /__mock/state/workers).
-    conflict: at('/__mock/state/workers', PROBLEMS.duplicateWorker(unknownWorkerId)),
-    'payload-too-large': at(workers, PROBLEMS.payloadTooLarge()),
+    conflict: at('/__mock/state/workers', MOCK_PROBLEMS.duplicateWorker(unknownWorkerId)),
+    'payload-too-large': at(workers, SERVER_PROBLEMS.payloadTooLarge()),
     'unsupported-media-type': at(
       workers,
-      PROBLEMS.unsupportedMediaType(FIXTURE_INPUTS.unsupportedContentType),
+      SERVER_PROBLEMS.unsupportedMediaType(FIXTURE_INPUTS.unsupportedContentType),
     ),
     // The request past the limit, all at one fixed time: the window ends windowMs from now.
-    'rate-limited': at(workers, PROBLEMS.rateLimited(limit, windowMs, Math.ceil(windowMs / 1000))),
-    scenario: at(workers, PROBLEMS.scenario(503)),
+    'rate-limited': at(
+      workers,
+      MOCK_PROBLEMS.rateLimited(limit, windowMs, Math.ceil(windowMs / 1000)),
+    ),
+    scenario: at(workers, MOCK_PROBLEMS.scenario(503)),
   }
 }
 

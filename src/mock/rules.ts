@@ -1,7 +1,8 @@
 import type { OperationId } from '../api/operations.js'
-import { answerProblem, PROBLEMS } from '../server/index.js'
+import { answerProblem } from '../server/index.js'
 import { freshForMasked } from './fresh-for-masked.js'
 import { createDrawTape } from './internal/draw-tape.js'
+import { MOCK_PROBLEMS } from './problems.js'
 import type { Latency, Rule } from './scenario.js'
 import type { Session } from './session.js'
 
@@ -170,9 +171,13 @@ export const applyRules = async (
         effects.push('rate-limit 429')
         return {
           kind: 'respond',
-          response: answerProblem(request.path, PROBLEMS.rateLimited(limit, windowMs, retryAfter), {
-            headers: { 'retry-after': String(retryAfter) },
-          }),
+          response: answerProblem(
+            request.path,
+            MOCK_PROBLEMS.rateLimited(limit, windowMs, retryAfter),
+            {
+              headers: { 'retry-after': String(retryAfter) },
+            },
+          ),
           applied: settled(applied),
         }
       }
@@ -202,7 +207,7 @@ export const applyRules = async (
       effects.push(`problem ${status}`)
       return {
         kind: 'respond',
-        response: answerProblem(request.path, PROBLEMS.scenario(status, title, detail)),
+        response: answerProblem(request.path, MOCK_PROBLEMS.scenario(status, title, detail)),
         applied: settled(applied),
       }
     }

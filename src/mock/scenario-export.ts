@@ -1,10 +1,11 @@
 import type { Context } from 'hono'
 import { utf8Length } from '../common/utf8-length.js'
 import { redactJson } from '../secrets/index.js'
-import { answerProblem, PROBLEMS } from '../server/index.js'
+import { answerProblem } from '../server/index.js'
 import type { MockEnv } from './env.js'
 import { MAX_AGE_MS } from './lifecycle.js'
 import { maskedForWriting } from './masked-for-writing.js'
+import { MOCK_PROBLEMS } from './problems.js'
 import { providerSeedOf } from './provider-seed.js'
 import { remainingOf } from './runtime-rule.js'
 import { MAX_SEED_WORKERS, type Rule, type ScenarioInput, type SeedWorker } from './scenario.js'
@@ -132,7 +133,8 @@ const exportText = (session: Session, now: number): string | undefined => {
 export const answerScenarioExport = (c: Context<MockEnv>): Response => {
   const { session, now } = c.var
   const text = exportText(session, now)
-  if (text === undefined) return answerProblem(c, PROBLEMS.exportTooLarge(MAX_SCENARIO_FILE_BYTES))
+  if (text === undefined)
+    return answerProblem(c, MOCK_PROBLEMS.exportTooLarge(MAX_SCENARIO_FILE_BYTES))
   return c.body(text, 200, {
     'content-type': 'application/json',
     'content-disposition': `attachment; filename="${session.scenario.name}.json"`,

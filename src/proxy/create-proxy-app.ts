@@ -15,11 +15,11 @@ import {
   guardAdmin,
   limitBody,
   logLine,
-  notFound,
+  noRoute,
   onError,
-  PROBLEMS,
   registerDashboard,
   registerJournalRoutes,
+  SERVER_PROBLEMS,
   type ServerEnv,
 } from '../server/index.js'
 import { DEFAULT_PROXY_TIMEOUT_MS } from './defaults.js'
@@ -172,8 +172,9 @@ export const createProxyApp = (options: ProxyAppOptions) => {
   registerJournalRoutes(app, journal)
   registerDashboard(app)
   // The rest of the admin prefix is the proxy's own, never the target's: a 404 here.
-  app.all(ADMIN_PREFIX, notFound)
-  app.all(`${ADMIN_PREFIX}/*`, notFound)
+  const noAdminRoute = noRoute()
+  app.all(ADMIN_PREFIX, noAdminRoute)
+  app.all(`${ADMIN_PREFIX}/*`, noAdminRoute)
   app.all(
     '*',
     proxyExchange({
@@ -193,7 +194,7 @@ export const createProxyApp = (options: ProxyAppOptions) => {
       note: (c: Context, note) => notes.set(c.req.raw, note),
       checkBody: limitBody(MAX_PROXIED_BYTES, {
         tooLarge: (c) => answerProblem(c, PROXY_PROBLEMS.proxiedBodyTooLarge(MAX_PROXIED_BYTES)),
-        broken: (c) => answerProblem(c, PROBLEMS.brokenBody()),
+        broken: (c) => answerProblem(c, SERVER_PROBLEMS.brokenBody()),
       }),
       targetHealth,
       via: `worker-api-kit-${crypto.randomUUID().slice(0, 8)}`,

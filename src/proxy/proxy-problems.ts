@@ -1,4 +1,4 @@
-import { buildProblem } from '../server/index.js'
+import { buildProblem } from '../api/problem-kinds.js'
 
 /** The problems only the proxy answers (its target failed), worded once. */
 export const PROXY_PROBLEMS = {

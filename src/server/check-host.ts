@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { answerProblem, PROBLEMS } from './problem.js'
+import { answerProblem, SERVER_PROBLEMS } from './problem.js'
 import type { ServerEnv } from './server-env.js'
 
 /**
@@ -50,7 +50,8 @@ export const checkHost = (allowed: AllowedHosts) => {
     if (allowed === true || c.env?.incoming === undefined) return undefined
     const host = c.req.header('host')
     if (host !== undefined && host === lastAllowed) return undefined
-    if (!isAllowedHost(host, allowed)) return answerProblem(c, PROBLEMS.foreignHost(host ?? ''))
+    if (!isAllowedHost(host, allowed))
+      return answerProblem(c, SERVER_PROBLEMS.foreignHost(host ?? ''))
     lastAllowed = host
     return undefined
   }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { allowedOrigin, type CorsPolicy, type CorsScope } from './cors.js'
-import { answerProblem, PROBLEMS } from './problem.js'
+import { answerProblem, SERVER_PROBLEMS } from './problem.js'
 import type { ServerEnv } from './server-env.js'
 
 /** The header a browser named another page's request with, and what it said. */
@@ -50,5 +50,5 @@ export const refuseForeignPage = <E extends ServerEnv>(
   const page = foreignPageOf(c, cors, scope)
   return page === undefined
     ? undefined
-    : answerProblem(c, PROBLEMS.foreignPage(page, scope, server))
+    : answerProblem(c, SERVER_PROBLEMS.foreignPage(page, scope, server))
 }

@@ -3,7 +3,7 @@ import { isJsonMediaType } from '../common/media-type.js'
 import { ADMIN_BEARER_CHALLENGE } from '../schemas/response-headers.js'
 import { bearerToken } from './bearer-token.js'
 import { isDashboardPath } from './dashboard/dashboard-path.js'
-import { answerProblem, PROBLEMS } from './problem.js'
+import { answerProblem, SERVER_PROBLEMS } from './problem.js'
 import type { ServerEnv } from './server-env.js'
 
 export type AdminGuardOptions = {
@@ -43,7 +43,7 @@ export const guardAdmin =
   ({ adminToken, auth }: AdminGuardOptions) =>
   <E extends ServerEnv>(c: Context<E>): Response | undefined => {
     if (c.env?.incoming !== undefined && !READS.has(c.req.method) && !isNonSimple(c))
-      return answerProblem(c, PROBLEMS.simpleAdminWrite())
+      return answerProblem(c, SERVER_PROBLEMS.simpleAdminWrite())
     if (c.req.method === 'OPTIONS') return undefined
     // The dashboard's page and files hold no data: the page asks for the token its calls need.
     if (READS.has(c.req.method) && isDashboardPath(c.req.path)) return undefined
@@ -54,7 +54,7 @@ export const guardAdmin =
         : !auth || (token !== undefined && token !== '')
     return isAllowed
       ? undefined
-      : answerProblem(c, PROBLEMS.adminUnauthorized(adminToken !== undefined), {
+      : answerProblem(c, SERVER_PROBLEMS.adminUnauthorized(adminToken !== undefined), {
           headers: { 'www-authenticate': ADMIN_BEARER_CHALLENGE },
         })
   }

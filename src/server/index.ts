@@ -13,7 +13,7 @@ export { type Cors, type CorsPolicy, createCors } from './cors.js'
 export { DASHBOARD_PATH } from './dashboard/dashboard-path.js'
 export { registerDashboard } from './dashboard/routes.js'
 export { DEFAULT_HOST, DEFAULT_SEED, MAX_BODY_BYTES } from './defaults.js'
-export { notFound, onError } from './errors.js'
+export { noRoute, onError } from './errors.js'
 export { excerptStrings } from './excerpt.js'
 export type { Fetch, Forwarded, ForwardOptions } from './forward-request.js'
 export { createFrontGuard } from './front-guard.js'
@@ -46,10 +46,5 @@ export { listenOnNode } from './listen-on-node.js'
 export { loadForwarder } from './load-forwarder.js'
 export { logLine } from './log-request.js'
 export { maskedPlaces } from './masked-places.js'
-export {
-  answerProblem,
-  buildProblem,
-  PROBLEMS,
-  type ProblemKind,
-} from './problem.js'
+export { answerProblem, SERVER_PROBLEMS } from './problem.js'
 export type { ServerEnv } from './server-env.js'

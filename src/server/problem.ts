@@ -1,73 +1,17 @@
 import type { Context } from 'hono'
 import { PROBLEM_CONTENT_TYPE } from '../api/content.js'
+import { buildProblem } from '../api/problem-kinds.js'
 import { rememberAnswerText } from '../common/answer-text.js'
-import type { Problem, ProblemError } from '../schemas/problem.js'
+import type { Problem } from '../schemas/problem.js'
 import { answer } from './answer.js'
 import { MAX_BODY_BYTES } from './defaults.js'
 
-/** The kinds of problem the mock reports; each has a stable `type` URI and title. */
-export const PROBLEM_KINDS = {
-  validation: { status: 400, title: 'Request validation failed' },
-  'malformed-json': { status: 400, title: 'Malformed JSON' },
-  'not-found': { status: 404, title: 'Not found' },
-  'method-not-allowed': { status: 405, title: 'Method not allowed' },
-  conflict: { status: 409, title: 'Conflict' },
-  'payload-too-large': { status: 413, title: 'Payload too large' },
-  'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
-  unauthorized: { status: 401, title: 'Unauthorized' },
-  forbidden: { status: 403, title: 'Forbidden' },
-  'rate-limited': { status: 429, title: 'Too many requests' },
-  scenario: { status: 503, title: 'Scenario error' },
-  'internal-error': { status: 500, title: 'Internal error' },
-  'bad-gateway': { status: 502, title: 'Bad gateway' },
-  'gateway-timeout': { status: 504, title: 'Gateway timeout' },
-  'loop-detected': { status: 508, title: 'Loop detected' },
-  'proxy-busy': { status: 503, title: 'Proxy busy' },
-} as const satisfies Record<string, { status: number; title: string }>
-export type ProblemKind = keyof typeof PROBLEM_KINDS
-
-/** Kinds only a backend's failure answers (the proxy's target, the mock's --passthrough); the mock's own stages never do. */
-export const PROXY_PROBLEM_KINDS: readonly ProblemKind[] = [
-  'bad-gateway',
-  'gateway-timeout',
-  'loop-detected',
-  'proxy-busy',
-]
-
-export const problemType = (kind: ProblemKind) => `urn:worker-api-kit:problem:${kind}`
-
-/** A problem of a kind: its status is the kind's, to the type (Prism's templates carry theirs so). */
-export type ProblemOf<K extends ProblemKind> = Problem & {
-  readonly status: (typeof PROBLEM_KINDS)[K]['status']
-}
-
-/** A problem body of this kind; its status comes from the kind, and its type says which. */
-export const buildProblem = <K extends ProblemKind>(
-  kind: K,
-  detail: string,
-  errors?: ProblemError[],
-  instance?: string,
-): ProblemOf<K> => ({
-  type: problemType(kind),
-  title: PROBLEM_KINDS[kind].title,
-  status: PROBLEM_KINDS[kind].status,
-  detail,
-  ...(instance === undefined ? {} : { instance }),
-  ...(errors === undefined ? {} : { errors }),
-})
-
 /**
- * Every problem the mock answers, worded once: the app, the handlers, the rules and the fixtures
- * all read this catalogue, so a fixture is what the mock says. The proxy's own problems (its
- * target failed) are worded in src/proxy/proxy-problems.ts.
+ * The server layer's own problems, worded once: the host and origin guards, the admin guard, a
+ * body's size, framing and media type, the routes it does not have, its own failure. The mock's
+ * problems are worded beside the mock (src/mock/problems.ts), the proxy's beside the proxy.
  */
-export const PROBLEMS = {
-  validation: (errors: ProblemError[]) =>
-    buildProblem(
-      'validation',
-      `The request breaks the API's constraints at ${[...new Set(errors.map((e) => e.pointer))].join(', ')}.`,
-      errors,
-    ),
+export const SERVER_PROBLEMS = {
   malformedJson: () =>
     buildProblem('malformed-json', 'The request body is not valid JSON.', [
       { pointer: '/body', message: 'Malformed JSON' },
@@ -85,12 +29,6 @@ export const PROBLEMS = {
       'unsupported-media-type',
       `The request body must be JSON (application/json or another +json type); got ${JSON.stringify((contentType ?? 'none').slice(0, 100))}.`,
       [{ pointer: '/headers/content-type', message: 'Expected application/json' }],
-    ),
-  unauthorized: () =>
-    buildProblem(
-      'unauthorized',
-      'This mock requires Authorization: Bearer <token>; any token works and names its user.',
-      [{ pointer: '/headers/authorization', message: 'Missing or malformed bearer token' }],
     ),
   adminUnauthorized: (hasAdminToken: boolean) =>
     buildProblem(
@@ -137,82 +75,10 @@ export const PROBLEMS = {
     buildProblem('validation', `The ${name} header is invalid.`, [
       { pointer: `/headers/${name}`, message },
     ]),
-  unknownScenarioHeader: (known: readonly string[]) =>
-    PROBLEMS.invalidHeader('x-mock-scenario', `unknown scenario; known: ${known.join(', ')}`),
   invalidAdminRequest: (pointer: string, message: string) =>
     buildProblem('validation', `Invalid admin request at ${pointer}.`, [{ pointer, message }]),
-  scenarioNotFound: (name: string, known: readonly string[]) =>
-    buildProblem('not-found', `No scenario named ${name}; known: ${known.join(', ')}.`, [
-      { pointer: '/body/name', message: 'No such scenario' },
-    ]),
-  workerNotFound: (id: string) =>
-    buildProblem('not-found', `No worker with id ${id}.`, [
-      { pointer: '/params/id', message: 'No worker with this id' },
-    ]),
-  organizationNotFound: (orgId: string) =>
-    buildProblem('not-found', `No organization with id ${orgId}.`, [
-      { pointer: '/params/orgId', message: 'No organization with this id' },
-    ]),
-  llmProviderNotFound: (orgId: string, llmProviderId: string) =>
-    buildProblem(
-      'not-found',
-      `No LLM provider with id ${llmProviderId} in organization ${orgId}.`,
-      [
-        {
-          pointer: '/params/llmProviderId',
-          message: 'No LLM provider with this id in this organization',
-        },
-      ],
-    ),
-  duplicateWorker: (id: string) =>
-    buildProblem('conflict', `The session has a worker with id ${id} already.`, [
-      { pointer: '/body/id', message: 'A worker with this id exists; give another id or none' },
-    ]),
-  stateFull: (maxWorkers: number, maxBytes: number) =>
-    buildProblem(
-      'conflict',
-      `The session keeps at most ${maxWorkers} workers and ${maxBytes} bytes of them, and this worker would pass that; the admin API drops none to make room. Delete a worker (DELETE /__mock/state/workers/{id}) or reset the session.`,
-      [{ pointer: '/body', message: "Past the session's bounds" }],
-    ),
-  tooManyRules: (max: number, maxBytes: number) =>
-    buildProblem(
-      'conflict',
-      `A session holds at most ${max} rules of at most ${maxBytes} bytes, its scenario's and those added at run time together (what a scenario file holds); delete one first (DELETE /__mock/rules/{id}).`,
-      [{ pointer: '/body', message: 'Too many rules' }],
-    ),
-  exportTooLarge: (maxBytes: number) =>
-    buildProblem(
-      'conflict',
-      `The session's provider and rules alone are larger than a scenario file may be (${maxBytes} bytes), even without its workers; delete rules (DELETE /__mock/rules/{id}) or shorten the provider's customConfigText.`,
-    ),
-  ruleNotFound: (id: string) =>
-    buildProblem(
-      'not-found',
-      `No rule with id ${JSON.stringify(id.slice(0, 100))} added to this session.`,
-      [{ pointer: '/params/id', message: 'No rule with this id' }],
-    ),
   routeNotFound: (method: string, path: string) =>
-    buildProblem(
-      'not-found',
-      `No route ${method} ${path}. The mock answers the API's declared operations; start it with --passthrough URL to send every other request to your backend.`,
-    ),
-  passthroughFailed: (target: string, reason: string) =>
-    buildProblem('bad-gateway', `The --passthrough backend ${target} gave no answer: ${reason}.`),
-  passthroughLoop: (target: string) =>
-    buildProblem(
-      'loop-detected',
-      `The --passthrough backend ${target} sent this request back to the mock; point --passthrough at your backend, not at the mock.`,
-    ),
-  docsAssetNotFound: (name: string) =>
-    buildProblem(
-      'not-found',
-      `The docs page has no file ${JSON.stringify(name.slice(0, 100))}; it serves a fixed list.`,
-    ),
-  docsAssetsMissing: () =>
-    buildProblem(
-      'not-found',
-      "The docs page's assets (from swagger-ui-dist) are not in this copy of the kit; build it (npm run build) or reinstall the package. /openapi.json works without them.",
-    ),
+    buildProblem('not-found', `No route ${method} ${path}.`),
   dashboardAssetsMissing: () =>
     buildProblem(
       'not-found',
@@ -225,27 +91,8 @@ export const PROBLEMS = {
       'method-not-allowed',
       `${method} is not defined on ${path}; use ${allowed.join(', ')}.`,
     ),
-  rateLimited: (limit: number, windowMs: number, retryAfterSeconds: number) =>
-    buildProblem(
-      'rate-limited',
-      `More than ${limit} requests in ${windowMs} ms; retry after ${retryAfterSeconds} s.`,
-    ),
-  scenario: (status: number, title?: string, detail?: string) => ({
-    ...buildProblem('scenario', detail ?? `The scenario answers ${status} here.`),
-    status,
-    ...(title ? { title } : {}),
-  }),
-  preferred: (kind: ProblemKind) =>
-    buildProblem(
-      kind,
-      `The request's Prefer header asked for this answer (code=${PROBLEM_KINDS[kind].status}).`,
-    ),
-  undeclaredPreference: (code: string, declared: readonly number[]) =>
-    PROBLEMS.invalidHeader(
-      'prefer',
-      `code=${code} is no status this operation declares; declared: ${declared.join(', ')}`,
-    ),
-  internalError: () => buildProblem('internal-error', 'The mock failed on this request.'),
+  internalError: () =>
+    buildProblem('internal-error', 'This server failed on this request (a bug of worker-api-kit).'),
 } as const
 
 /** How a problem is answered, besides its catalogue body. */

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { answerProblem, PROBLEMS } from './problem.js'
+import { answerProblem, SERVER_PROBLEMS } from './problem.js'
 
 /**
  * Refuses a service worker's script (`Service-Worker: script`, sent by browsers on
@@ -10,4 +10,4 @@ import { answerProblem, PROBLEMS } from './problem.js'
 export const refuseServiceWorker = (c: Context): Response | undefined =>
   c.req.header('service-worker') === undefined
     ? undefined
-    : answerProblem(c, PROBLEMS.serviceWorker())
+    : answerProblem(c, SERVER_PROBLEMS.serviceWorker())

@@ -2,6 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { z } from '@hono/zod-openapi'
 import { describe, expect, it, vi } from 'vitest'
+import {
+  PROBLEM_KINDS,
+  PROXY_PROBLEM_KINDS,
+  type ProblemKind,
+  problemType,
+} from '../../src/api/problem-kinds.js'
 import { renderFixtures } from '../../src/cli/commands/fixtures.js'
 import * as exported from '../../src/fixtures.js'
 import { createMockApp, MAX_BODY_BYTES } from '../../src/mock/app.js'
@@ -24,12 +30,6 @@ import {
   MockWorkerStatus,
   WorkerEnvelope,
 } from '../../src/schemas/worker.js'
-import {
-  PROBLEM_KINDS,
-  PROXY_PROBLEM_KINDS,
-  type ProblemKind,
-  problemType,
-} from '../../src/server/problem.js'
 import { OVER_NETWORK, send } from '../helpers/send.js'
 
 const FIXTURES_DIR = fileURLToPath(new URL('../../fixtures/', import.meta.url))

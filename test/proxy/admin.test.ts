@@ -46,6 +46,8 @@ describe("the proxy's admin API", () => {
       const res = await proxy.request(path)
       expect(res.status, path).toBe(404)
       expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/)
+      // The proxy's own wording: no word of the mock's `--passthrough`.
+      expect(await res.json()).toMatchObject({ detail: `No route GET ${path}.` })
     }
     expect(reached).toEqual([])
   })

@@ -3,7 +3,7 @@
 // `npm run test:types` (vitest typecheck).
 import { describe, expectTypeOf, it } from 'vitest'
 import type { Answer, HandlerInput, OperationHandler } from '../../src/mock/handlers/index.js'
-import { PROBLEMS } from '../../src/server/problem.js'
+import { MOCK_PROBLEMS } from '../../src/mock/problems.js'
 
 declare const created: Extract<Answer<'createWorker'>, { status: 201 }>['body']
 
@@ -11,11 +11,18 @@ describe("a handler's answers", () => {
   it('compile for every status the route declares', () => {
     const answers: Answer<'createWorker'>[] = [
       { status: 201, body: created },
-      { status: 400, problem: PROBLEMS.validation([]) },
-      { status: 429, problem: PROBLEMS.rateLimited(1, 1000, 1), headers: { 'retry-after': 1 } },
+      { status: 400, problem: MOCK_PROBLEMS.validation([]) },
+      {
+        status: 429,
+        problem: MOCK_PROBLEMS.rateLimited(1, 1000, 1),
+        headers: { 'retry-after': 1 },
+      },
     ]
     expectTypeOf(answers).toBeArray()
-    const renamed: Answer<'updateWorker'> = { status: 404, problem: PROBLEMS.workerNotFound('x') }
+    const renamed: Answer<'updateWorker'> = {
+      status: 404,
+      problem: MOCK_PROBLEMS.workerNotFound('x'),
+    }
     expectTypeOf(renamed).toExtend<Answer<'updateWorker'>>()
     expectTypeOf<Answer<'updateWorker'>['status']>().toEqualTypeOf<
       200 | 400 | 401 | 404 | 413 | 415 | 429
@@ -31,32 +38,35 @@ describe("a handler's answers", () => {
   it('do not compile for a status the route does not declare', () => {
     const createWorker: OperationHandler<'createWorker'> = () =>
       // @ts-expect-error createWorker declares no 404
-      ({ status: 404, problem: PROBLEMS.workerNotFound('x') })
+      ({ status: 404, problem: MOCK_PROBLEMS.workerNotFound('x') })
     expectTypeOf(createWorker).toBeFunction()
   })
 
   it("take a problem's status from its kind: a problem of another status does not compile", () => {
     const renameMissing: OperationHandler<'updateWorker'> = () =>
       // @ts-expect-error updateWorker declares 400, but a not-found problem is a 404
-      ({ status: 400, problem: PROBLEMS.workerNotFound('x') })
+      ({ status: 400, problem: MOCK_PROBLEMS.workerNotFound('x') })
     const tooMany: OperationHandler<'createWorker'> = () =>
       // @ts-expect-error a validation problem is a 400, not a 429
-      ({ status: 429, problem: PROBLEMS.validation([]), headers: { 'retry-after': 1 } })
+      ({ status: 429, problem: MOCK_PROBLEMS.validation([]), headers: { 'retry-after': 1 } })
     expectTypeOf(renameMissing).toBeFunction()
     expectTypeOf(tooMany).toBeFunction()
-    expectTypeOf(PROBLEMS.workerNotFound('x').status).toEqualTypeOf<404>()
-    expectTypeOf(PROBLEMS.validation([]).status).toEqualTypeOf<400>()
+    expectTypeOf(MOCK_PROBLEMS.workerNotFound('x').status).toEqualTypeOf<404>()
+    expectTypeOf(MOCK_PROBLEMS.validation([]).status).toEqualTypeOf<400>()
   })
 
   it('do not compile for a body its response schema does not take', () => {
     // @ts-expect-error a 201 answers a worker, its tokens, instance and launch
     const wrongBody: Answer<'createWorker'> = { status: 201, body: { worker: created.worker } }
-    // @ts-expect-error an error status answers a problem, not a JSON body
-    const problemAsBody: Answer<'createWorker'> = { status: 400, body: PROBLEMS.validation([]) }
+    const problemAsBody: Answer<'createWorker'> = {
+      status: 400,
+      // @ts-expect-error an error status answers a problem, not a JSON body
+      body: MOCK_PROBLEMS.validation([]),
+    }
     // @ts-expect-error a 400 declares no headers
     const undeclaredHeader: Answer<'createWorker'> = {
       status: 400,
-      problem: PROBLEMS.validation([]),
+      problem: MOCK_PROBLEMS.validation([]),
       headers: { 'retry-after': 1 },
     }
     expectTypeOf([wrongBody, problemAsBody, undeclaredHeader]).toBeArray()

@@ -1,5 +1,5 @@
-import { PROBLEMS } from '../../server/index.js'
 import { mergeLlmProvider, toMockLlmProvider } from '../factories.js'
+import { MOCK_PROBLEMS } from '../problems.js'
 import type { OperationHandler } from './operation-handler.js'
 
 /** spec §4.1: merge the given fields into the stored provider. assumption: see docs/limits.md#assumptions */
@@ -11,11 +11,11 @@ export const updateLlmProvider: OperationHandler<'updateLlmProvider'> = ({
 }) => {
   const { orgId, llmProviderId } = params
   if (!session.store.orgs.has(orgId)) {
-    return { status: 404, problem: PROBLEMS.organizationNotFound(orgId) }
+    return { status: 404, problem: MOCK_PROBLEMS.organizationNotFound(orgId) }
   }
   const record = session.store.findLlmProvider(orgId, llmProviderId)
   if (!record) {
-    return { status: 404, problem: PROBLEMS.llmProviderNotFound(orgId, llmProviderId) }
+    return { status: 404, problem: MOCK_PROBLEMS.llmProviderNotFound(orgId, llmProviderId) }
   }
   const updated = mergeLlmProvider(record, body, now)
   session.store.llmProviders.set(updated.id, updated)

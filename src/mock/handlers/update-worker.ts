@@ -1,5 +1,5 @@
-import { PROBLEMS } from '../../server/index.js'
 import { isoTime } from '../internal/iso-time.js'
+import { MOCK_PROBLEMS } from '../problems.js'
 import { toWorkerView } from '../worker-view.js'
 import type { OperationHandler } from './operation-handler.js'
 
@@ -12,7 +12,7 @@ export const updateWorker: OperationHandler<'updateWorker'> = ({
   userId,
 }) => {
   const record = session.store.workers.get(params.id)
-  if (!record) return { status: 404, problem: PROBLEMS.workerNotFound(params.id) }
+  if (!record) return { status: 404, problem: MOCK_PROBLEMS.workerNotFound(params.id) }
   const updated = {
     ...record,
     worker: { ...record.worker, name: body.name, updatedAt: isoTime(now) },

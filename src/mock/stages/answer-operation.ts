@@ -8,9 +8,10 @@ import {
   updateWorker,
 } from '../../api/operations.js'
 import type { Problem } from '../../schemas/problem.js'
-import { answerJson, answerProblem, notFound } from '../../server/index.js'
+import { answerJson, answerProblem } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
 import { NO_PARAMS, OPERATION_HANDLERS, type RequestInput } from '../handlers/index.js'
+import { mockNoRoute } from '../problems.js'
 import { type RequestSchemas, validateRequest } from './validate-request.js'
 
 /** The headers an answer may carry, as the route's header schemas take them. */
@@ -104,7 +105,7 @@ export const answerOperation =
   (onError: (error: Error, c: Context<MockEnv>) => Response) =>
   async (c: Context<MockEnv>): Promise<Response> => {
     const operation = c.get('operation')
-    if (!operation) return notFound(c)
+    if (!operation) return mockNoRoute(c)
     try {
       return await OPERATION_ANSWERS[operation.operationId](c, operation.params)
     } catch (error) {

@@ -1,8 +1,9 @@
 import type { Context } from 'hono'
 import { BEARER_CHALLENGE } from '../../schemas/response-headers.js'
-import { answerProblem, bearerToken, PROBLEMS } from '../../server/index.js'
+import { answerProblem, bearerToken } from '../../server/index.js'
 import { userIdOfToken } from '../auth.js'
 import type { MockEnv } from '../env.js'
+import { MOCK_PROBLEMS } from '../problems.js'
 
 /**
  * Auth mode (the app's `auth`, or the session's scenario): a bearer token is required, and it
@@ -15,7 +16,7 @@ export const authorize =
     if (!(isAppAuth || c.get('session').scenario.auth)) return undefined
     const token = bearerToken(c.req.header('authorization'))
     if (token === undefined) {
-      return answerProblem(c, PROBLEMS.unauthorized(), {
+      return answerProblem(c, MOCK_PROBLEMS.unauthorized(), {
         headers: { 'www-authenticate': BEARER_CHALLENGE },
       })
     }

@@ -1,13 +1,8 @@
 import type { Context } from 'hono'
 import { untrustedAnswerHeaders } from '../../common/untrusted-answer-headers.js'
-import {
-  answerProblem,
-  type Fetch,
-  loadForwarder,
-  NO_BODY_STATUSES,
-  PROBLEMS,
-} from '../../server/index.js'
+import { answerProblem, type Fetch, loadForwarder, NO_BODY_STATUSES } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
+import { MOCK_PROBLEMS } from '../problems.js'
 import { NO_RULES_APPLIED } from '../rules.js'
 import type { recordExchange } from './record-exchange.js'
 import type { resolveSession } from './resolve-session.js'
@@ -52,7 +47,7 @@ export const passThrough = (
     const via = c.req.header('via')
     let response: Response
     if (via?.includes(VIA)) {
-      response = answerProblem(c, PROBLEMS.passthroughLoop(nameOf(options.target)))
+      response = answerProblem(c, MOCK_PROBLEMS.passthroughLoop(nameOf(options.target)))
     } else {
       const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD'
       const body = hasBody ? new Uint8Array(await c.req.arrayBuffer()) : undefined
@@ -79,7 +74,7 @@ export const passThrough = (
       if (sent.kind === 'failed') {
         const reason =
           sent.cause instanceof Error ? `${sent.cause.name}: ${sent.cause.message}` : 'no answer'
-        response = answerProblem(c, PROBLEMS.passthroughFailed(nameOf(options.target), reason))
+        response = answerProblem(c, MOCK_PROBLEMS.passthroughFailed(nameOf(options.target), reason))
       } else {
         // The mock's own answer headers (CORS, set before: a plain record on /v1/*, Hono's own
         // elsewhere) win over the backend's, as the proxy's do.

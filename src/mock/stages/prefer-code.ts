@@ -2,9 +2,11 @@ import type { Context } from 'hono'
 import type { ProblemStatus } from '../../api/content.js'
 import { operations } from '../../api/operations.js'
 import { declaredStatuses, preferredCode } from '../../api/prefer.js'
+import type { ProblemKind } from '../../api/problem-kinds.js'
 import { BEARER_CHALLENGE } from '../../schemas/response-headers.js'
-import { answerProblem, PROBLEMS, type ProblemKind } from '../../server/index.js'
+import { answerProblem } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
+import { MOCK_PROBLEMS } from '../problems.js'
 import type { AppliedRule } from '../rules.js'
 
 /** The catalogue's problem for each error status an operation declares. */
@@ -62,7 +64,7 @@ export const preferCode = (c: Context<MockEnv>): Preference | undefined => {
   if ('invalid' in asked || !declared.includes(asked.code)) {
     const code = 'invalid' in asked ? asked.invalid : String(asked.code)
     return {
-      answer: answerProblem(c, PROBLEMS.undeclaredPreference(code, declared)),
+      answer: answerProblem(c, MOCK_PROBLEMS.undeclaredPreference(code, declared)),
       applied: [preferRule(code)],
       prefer: `code=${code}`,
     }
@@ -70,6 +72,6 @@ export const preferCode = (c: Context<MockEnv>): Preference | undefined => {
   const applied = [preferRule(String(asked.code))]
   const prefer = `code=${asked.code}`
   if (!isProblemStatus(asked.code)) return { applied, prefer }
-  const problem = PROBLEMS.preferred(KIND_OF[asked.code])
+  const problem = MOCK_PROBLEMS.preferred(KIND_OF[asked.code])
   return { answer: answerProblem(c, problem, { headers: HEADERS_OF[asked.code] }), applied, prefer }
 }

@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { answerProblem, PROBLEMS } from '../../server/index.js'
+import { answerProblem, SERVER_PROBLEMS } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
+import { MOCK_PROBLEMS } from '../problems.js'
 import { type Scenario, ScenarioName } from '../scenario.js'
 import type { ScenarioCatalog } from '../scenario-catalog.js'
 import type { Sessions } from '../sessions.js'
@@ -32,14 +33,14 @@ export const resolveSession =
     const sessionId = rawSession === undefined ? undefined : SessionHeader.safeParse(rawSession)
     if (sessionId && !sessionId.success) {
       const message = sessionId.error.issues[0]?.message ?? ''
-      return answerProblem(c, PROBLEMS.invalidHeader('x-mock-session', message))
+      return answerProblem(c, SERVER_PROBLEMS.invalidHeader('x-mock-session', message))
     }
     let scenario: Scenario | undefined
     if (rawScenario !== undefined) {
       const name = ScenarioHeader.safeParse(rawScenario)
       scenario = name.success ? catalog.lookup(name.data) : undefined
       if (!scenario) {
-        return answerProblem(c, PROBLEMS.unknownScenarioHeader([...catalog.all().keys()]))
+        return answerProblem(c, MOCK_PROBLEMS.unknownScenarioHeader([...catalog.all().keys()]))
       }
     }
     const id = sessionId?.data ?? ''

@@ -2,9 +2,10 @@ import type { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { withoutLoneSurrogates } from '../../common/lone-surrogate.js'
 import { isJsonMediaType, isJsonRequestType } from '../../common/media-type.js'
-import { answerProblem, bodyText, PROBLEMS } from '../../server/index.js'
+import { answerProblem, bodyText, SERVER_PROBLEMS } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
 import { toProblemErrors } from '../internal/problem-errors.js'
+import { MOCK_PROBLEMS } from '../problems.js'
 
 /** An operation's request schemas: its path parameters' and its JSON body's. */
 export type RequestSchemas<P extends z.ZodType, B extends z.ZodType> = {
@@ -80,11 +81,11 @@ export const validateRequest = async <P extends z.ZodType, B extends z.ZodType>(
     const bodyChecked = body === undefined ? undefined : schemas.body.safeParse(body)
     if (bodyChecked && !bodyChecked.success)
       errors.push(...toProblemErrors('json', bodyChecked.error.issues))
-    return { refusal: answerProblem(c, PROBLEMS.validation(errors)) }
+    return { refusal: answerProblem(c, MOCK_PROBLEMS.validation(errors)) }
   }
   const contentType = c.req.header('content-type')
   if (contentType ? !isJsonRequestType(contentType) : await hasBody(c)) {
-    return { refusal: answerProblem(c, PROBLEMS.unsupportedMediaType(contentType)) }
+    return { refusal: answerProblem(c, SERVER_PROBLEMS.unsupportedMediaType(contentType)) }
   }
   // Without a content type there is no body here: it validates as `{}` (every field missing).
   let body: unknown = {}
@@ -92,13 +93,13 @@ export const validateRequest = async <P extends z.ZodType, B extends z.ZodType>(
     try {
       body = await parseJsonBody(c)
     } catch {
-      return { refusal: answerProblem(c, PROBLEMS.malformedJson()) }
+      return { refusal: answerProblem(c, SERVER_PROBLEMS.malformedJson()) }
     }
   }
   const checked = schemas.body.safeParse(body)
   if (!checked.success) {
     const errors = toProblemErrors('json', checked.error.issues)
-    return { refusal: answerProblem(c, PROBLEMS.validation(errors)) }
+    return { refusal: answerProblem(c, MOCK_PROBLEMS.validation(errors)) }
   }
   return { input: { params: params.data, body: checked.data } }
 }

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { answerProblem, PROBLEMS } from '../problem.js'
+import { answerProblem, SERVER_PROBLEMS } from '../problem.js'
 import { type DashboardAssets, loadDashboardAssets } from './dashboard-assets.js'
 import { DASHBOARD_ASSETS_PATH, isDashboardAssetName } from './dashboard-path.js'
 
@@ -44,7 +44,7 @@ const PAGE = `<!doctype html>
 `
 
 const missing = (c: Context) =>
-  answerProblem(c, PROBLEMS.dashboardAssetsMissing(), { headers: DASHBOARD_HEADERS })
+  answerProblem(c, SERVER_PROBLEMS.dashboardAssetsMissing(), { headers: DASHBOARD_HEADERS })
 
 /** Where the dashboard's files come from: the build's, or a test's. */
 export type LoadAssets = () => DashboardAssets | undefined
@@ -57,7 +57,9 @@ export const dashboardPage = (c: Context, load: LoadAssets = loadDashboardAssets
 export const dashboardAsset = (c: Context, load: LoadAssets = loadDashboardAssets) => {
   const name = c.req.param('name') ?? ''
   if (!isDashboardAssetName(name))
-    return answerProblem(c, PROBLEMS.dashboardAssetNotFound(), { headers: DASHBOARD_HEADERS })
+    return answerProblem(c, SERVER_PROBLEMS.dashboardAssetNotFound(), {
+      headers: DASHBOARD_HEADERS,
+    })
   const asset = load()?.get(name)
   if (!asset) return missing(c)
   return c.body(asset.body, 200, { ...DASHBOARD_HEADERS, 'content-type': asset.type })
