@@ -218,3 +218,89 @@ describe('architecture', () => {
     expect(crossing).toEqual([])
   })
 })
+
+/** The names a face exports (values and types), as written in its `export { … } from` lines. */
+const faceNames = (face: string): string[] =>
+  [...readFileSync(join(SRC, face), 'utf8').matchAll(/export (?:type )?\{([^}]*)\}/g)]
+    .flatMap((m) => (m[1] ?? '').split(','))
+    .map(
+      (name) =>
+        name
+          .trim()
+          .replace(/^type /, '')
+          .split(' as ')
+          .pop() ?? '',
+    )
+    .filter((name) => name !== '')
+
+/** The names files outside `folder` import from its face. */
+const importedFromFace = (folder: string): Set<string> => {
+  const names = new Set<string>()
+  for (const file of tsFilesUnder(SRC)) {
+    if (relative(SRC, file).startsWith(`${folder}/`)) continue
+    const source = readFileSync(file, 'utf8')
+    for (const m of source.matchAll(
+      /(?:import|export) (?:type )?\{([^}]*)\} from ['"](\.[^'"]+)['"]/g,
+    )) {
+      if (relative(SRC, join(file, '..', m[2] ?? '')) !== `${folder}/index.js`) continue
+      for (const name of (m[1] ?? '').split(','))
+        names.add(
+          name
+            .trim()
+            .replace(/^type /, '')
+            .split(' as ')[0] ?? '',
+        )
+    }
+  }
+  return names
+}
+
+describe('the server face (src/server/index.ts)', () => {
+  const exported = faceNames('server/index.ts')
+
+  it('offers what its users use, and nothing for no one', () => {
+    const used = importedFromFace('server')
+    expect(exported.filter((name) => !used.has(name))).toEqual([])
+    // Services, not parts: it exported 56 names when each server put a journal entry together
+    // from a dozen of them; 44 now (a ratchet: a new name replaces one, or says why here).
+    expect(exported.length).toBeLessThanOrEqual(44)
+  })
+
+  it('lets the mock and the proxy journal an exchange with one call, never a hand-made entry', () => {
+    const handMade = tsFilesUnder(SRC)
+      .filter((file) => !relative(SRC, file).startsWith('server/'))
+      .filter((file) => /\bjournal\.record\(|\.journal\.record\(/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(SRC, file))
+    expect(handMade).toEqual([])
+    expect(exported).toContain('recordExchange')
+    for (const part of ['journalBody', 'journalHeaders', 'journalResponse', 'maskedPlaces'])
+      expect(exported).not.toContain(part)
+  })
+
+  it("words only the server layer's own problems (host, origin, size, admin, no route)", () => {
+    const SERVER_KINDS = [
+      'validation',
+      'malformed-json',
+      'not-found',
+      'method-not-allowed',
+      'payload-too-large',
+      'unsupported-media-type',
+      'unauthorized',
+      'forbidden',
+      'internal-error',
+    ]
+    const worded = tsFilesUnder(join(SRC, 'server')).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/buildProblem\(\s*'([a-z-]+)'/g)].map(
+        (m) => `${relative(SRC, file)}: ${m[1]}`,
+      ),
+    )
+    expect(worded.length).toBeGreaterThan(10)
+    expect(worded.filter((found) => !SERVER_KINDS.includes(found.split(': ')[1] ?? ''))).toEqual([])
+    const mockWords = /scenario|--passthrough|worker with id|LLM provider/i
+    const source = readFileSync(join(SRC, 'server/problem.ts'), 'utf8')
+    const from = source.indexOf('export const SERVER_PROBLEMS')
+    const catalogue = source.slice(from, source.indexOf('} as const', from))
+    expect(catalogue).toContain('foreignHost')
+    expect(catalogue).not.toMatch(mockWords)
+  })
+})

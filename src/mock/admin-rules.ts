@@ -1,15 +1,15 @@
-import type { Hono } from 'hono'
+import type { Context } from 'hono'
+import { excerptStrings } from '../common/excerpt.js'
+import { jsonBytes } from '../common/json-bytes.js'
 import { redactJson } from '../secrets/index.js'
-import { ADMIN_PREFIX, answerProblem, excerptStrings, invalid, jsonBytes } from '../server/index.js'
+import { answerProblem, invalid } from '../server/index.js'
 import { readAdminBody } from './admin-body.js'
 import type { MockEnv } from './env.js'
 import { MOCK_PROBLEMS } from './problems.js'
-import { RuleId, remainingOf, ruleIdOf } from './runtime-rule.js'
+import { RuleId, remainingOf } from './runtime-rule.js'
 import { MAX_SCENARIO_RULES, Rule } from './scenario.js'
 import { MAX_SCENARIO_FILE_BYTES } from './scenario-file-bounds.js'
 import type { Session } from './session.js'
-
-const RULES = `${ADMIN_PREFIX}/rules`
 
 /**
  * A rule as the admin API answers it: a secret-named field in it (a `respond` body's) masked, and
@@ -38,47 +38,40 @@ const rulesOf = (session: Session) => [
 const bytesOfRules = (session: Session) =>
   jsonBytes([...session.runtimeRules.map((added) => added.rule), ...session.scenario.rules])
 
+/** `GET /__mock/rules`: the session's rules, those added at run time first. */
+export const listRules = (c: Context<MockEnv>) => c.json({ rules: rulesOf(c.var.session) })
+
 /**
- * `/__mock/rules`: rules added to a session at run time, listed with its scenario's, and deleted.
- * Together with the scenario's they stay within what one scenario file holds (count and bytes),
- * so the session's export always loads. Ids count up over the app: one is never given twice.
+ * `POST /__mock/rules`: a rule added to the session, within what one scenario file holds (count
+ * and bytes) together with its scenario's, so the session's export always loads; `nextId` gives
+ * its id (ids count up over the app: one is never given twice).
  */
-export const registerRuleEditing = (app: Hono<MockEnv>) => {
-  let added = 0
+export const addRule = async (c: Context<MockEnv>, nextId: () => string) => {
+  const body = await readAdminBody(c, Rule)
+  if (!body.ok) return body.problem
+  const { session } = c.var
+  // What the rule answers (a key in its body or headers) is masked wherever it comes back: in
+  // the journal of what it answers, the state, the export.
+  session.secrets.learnJson(body.data)
+  session.secrets.learnHeaders(Object.entries(body.data.respond?.headers ?? {}))
+  const count = session.runtimeRules.length + session.scenario.rules.length
+  // +1: the comma that joins it to the others in the file's list
+  const bytes = bytesOfRules(session) + jsonBytes(body.data) + 1
+  if (count >= MAX_SCENARIO_RULES || bytes > MAX_SCENARIO_FILE_BYTES)
+    return answerProblem(c, MOCK_PROBLEMS.tooManyRules(MAX_SCENARIO_RULES, MAX_SCENARIO_FILE_BYTES))
+  const id = nextId()
+  session.runtimeRules.push({ id, rule: body.data, applied: 0, hits: [] })
+  return c.json({ id, rule: shownRule(session, body.data) }, 201)
+}
 
-  app.get(RULES, (c) => c.json({ rules: rulesOf(c.var.session) }))
-
-  app.post(RULES, async (c) => {
-    const body = await readAdminBody(c, Rule)
-    if (!body.ok) return body.problem
-    const { session } = c.var
-    // What the rule answers (a key in its body or headers) is masked wherever it comes back: in
-    // the journal of what it answers, the state, the export.
-    session.secrets.learnJson(body.data)
-    session.secrets.learnHeaders(Object.entries(body.data.respond?.headers ?? {}))
-    const count = session.runtimeRules.length + session.scenario.rules.length
-    // +1: the comma that joins it to the others in the file's list
-    const bytes = bytesOfRules(session) + jsonBytes(body.data) + 1
-    if (count >= MAX_SCENARIO_RULES || bytes > MAX_SCENARIO_FILE_BYTES)
-      return answerProblem(
-        c,
-        MOCK_PROBLEMS.tooManyRules(MAX_SCENARIO_RULES, MAX_SCENARIO_FILE_BYTES),
-      )
-    added++
-    const id = ruleIdOf(added)
-    session.runtimeRules.push({ id, rule: body.data, applied: 0, hits: [] })
-    return c.json({ id, rule: shownRule(session, body.data) }, 201)
-  })
-
-  app.delete(`${RULES}/:id`, (c) => {
-    const parsed = RuleId.safeParse(c.req.param('id'))
-    if (!parsed.success)
-      return invalid(c, '/params/id', parsed.error.issues[0]?.message ?? 'invalid')
-    const id = parsed.data
-    const { runtimeRules } = c.var.session
-    const at = runtimeRules.findIndex((added) => added.id === id)
-    if (at === -1) return answerProblem(c, MOCK_PROBLEMS.ruleNotFound(id))
-    runtimeRules.splice(at, 1)
-    return c.body(null, 204)
-  })
+/** `DELETE /__mock/rules/{id}`: a rule added at run time, taken off the session. */
+export const deleteRule = (c: Context<MockEnv>) => {
+  const parsed = RuleId.safeParse(c.req.param('id'))
+  if (!parsed.success) return invalid(c, '/params/id', parsed.error.issues[0]?.message ?? 'invalid')
+  const id = parsed.data
+  const { runtimeRules } = c.var.session
+  const at = runtimeRules.findIndex((added) => added.id === id)
+  if (at === -1) return answerProblem(c, MOCK_PROBLEMS.ruleNotFound(id))
+  runtimeRules.splice(at, 1)
+  return c.body(null, 204)
 }

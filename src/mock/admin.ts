@@ -11,7 +11,7 @@ import {
   registerJournalRoutes,
 } from '../server/index.js'
 import { readAdminBody } from './admin-body.js'
-import { registerRuleEditing } from './admin-rules.js'
+import { registerRuleEditing } from './admin-rule-routes.js'
 import { registerStateEditing } from './admin-state-routes.js'
 import { contractCommand, INSTALLED_COMMAND } from './contract-command.js'
 import type { MockEnv } from './env.js'

@@ -30,7 +30,7 @@ import { applyScenario } from './stages/apply-scenario.js'
 import { authorize } from './stages/authorize.js'
 import { frontPipeline } from './stages/front-pipeline.js'
 import { isPublicPath, registerPublicRoutes } from './stages/public-routes.js'
-import { recordExchange } from './stages/record-exchange.js'
+import { recordMockExchange } from './stages/record-exchange.js'
 import { resolveSession } from './stages/resolve-session.js'
 import { DEFAULT_STORE_LIMITS } from './store.js'
 
@@ -110,7 +110,7 @@ export const createMockApp = (options: MockAppOptions = {}) => {
   })
 
   const handleError = onError(options.log)
-  const recorder = recordExchange(journal)
+  const recorder = recordMockExchange(journal)
   const passThroughTo =
     options.passthrough === undefined ? undefined : passthroughTarget(options.passthrough)
   // The forwarder loads on the first request it passes on: a page's MSW bundle starts without it.

@@ -10,8 +10,6 @@ export type MockEnv = {
     now: number
     /** The caller's user id (the session's user unless a token says otherwise). */
     userId: string
-    /** The request body's text, once validation has read it (the journal keeps it, masked). */
-    requestText: string | undefined
     /**
      * Undoes the scenario switch this request's `x-mock-scenario` made (the session before comes
      * back): the pipelines call it when the mock refuses the request.

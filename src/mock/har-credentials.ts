@@ -2,11 +2,12 @@ import { z } from '@hono/zod-openapi'
 import { percentDecoded } from '../common/percent-decoded.js'
 import {
   cookieValuesOf,
+  credentialsOfHeader,
   isPublicValue,
+  isSecretHeader,
   isSecretParameter,
   secretsOfText,
 } from '../secrets/index.js'
-import { requestCredentials } from '../server/index.js'
 
 // The credentials one HAR entry shows the app sending or being given, whatever host or path it
 // went to: a token sent to another backend, a password posted to a login, a session cookie set by
@@ -79,8 +80,11 @@ const userInfoOf = ({ username, password }: URL): string[] => {
   )
 }
 
-const asPairs = (pairs: { name: string; value: string }[] | undefined) =>
-  (pairs ?? []).map(({ name, value }) => [name, value] as const)
+/** The credentials of HAR's header list: each credential header's value (each cookie on its own). */
+const credentialsOfHeaders = (pairs: { name: string; value: string }[] | undefined) =>
+  (pairs ?? []).flatMap(({ name, value }) =>
+    isSecretHeader(name) ? credentialsOfHeader(name, value) : [],
+  )
 
 /**
  * Every credential `entry` carries, in its request and in its answer alike (a login answers with
@@ -94,8 +98,8 @@ export const harCredentials = (entry: unknown, url: URL): string[] => {
   if (!parsed.success) return []
   const { request, response } = parsed.data
   const found: string[] = []
-  found.push(...requestCredentials(asPairs(request?.headers)))
-  found.push(...requestCredentials(asPairs(response?.headers)))
+  found.push(...credentialsOfHeaders(request?.headers))
+  found.push(...credentialsOfHeaders(response?.headers))
   for (const { name, value } of [...(request?.cookies ?? []), ...(response?.cookies ?? [])])
     found.push(...cookieValuesOf(`${name}=${value}`))
   for (const [name, value] of url.searchParams) if (isSecretParameter(name)) found.push(value)

@@ -1,4 +1,4 @@
-import { excerptStrings } from '../server/index.js'
+import { excerptStrings } from '../common/excerpt.js'
 import type { Session } from './session.js'
 
 /**

@@ -1,11 +1,11 @@
 import { z } from '@hono/zod-openapi'
 import { operations } from '../api/operations.js'
 import { CONNECTION_HEADERS } from '../common/connection-headers.js'
+import { NO_BODY_STATUSES } from '../common/is-contentful.js'
 import { DateTime } from '../schemas/date-time.js'
 import { LlmProviderId, OrgId, WorkerId } from '../schemas/ids.js'
 import { UpdateLlmProviderBody } from '../schemas/llm-provider.js'
 import { CreateWorkerBody, MockWorkerStatus } from '../schemas/worker.js'
-import { NO_BODY_STATUSES } from '../server/index.js'
 import { KEY_HINT } from './key-last-four.js'
 import { Lifecycle, MAX_AGE_MS } from './lifecycle.js'
 

@@ -1,10 +1,6 @@
-import {
-  boundedPage,
-  excerptStrings,
-  jsonBytes,
-  MAX_PAGE_BYTES,
-  MAX_PAGE_LIMIT,
-} from '../server/index.js'
+import { excerptStrings } from '../common/excerpt.js'
+import { jsonBytes } from '../common/json-bytes.js'
+import { boundedPage, MAX_PAGE_BYTES, MAX_PAGE_LIMIT } from '../server/index.js'
 import { toMockLlmProvider } from './factories.js'
 import type { Lifecycle } from './lifecycle.js'
 import { maskWithinLength } from './masked-for-writing.js'

@@ -1,6 +1,6 @@
+import { jsonBytes } from '../common/json-bytes.js'
 import type { LlmProviderSource } from '../schemas/llm-provider.js'
 import type { MockInstance, MockLaunch, MockWorker, MockWorkerStatus } from '../schemas/worker.js'
-import { jsonBytes } from '../server/index.js'
 
 /**
  * A stored worker as created. `isMine` depends on who asks and the statuses on the clock (the

@@ -2,16 +2,11 @@ import type { Context } from 'hono'
 import { matchOperation } from '../api/match-operation.js'
 import type { TrafficJudge, Violation } from '../contract/index.js'
 import type { Recording } from '../mock/index.js'
-import { maskedStrings, redactText } from '../secrets/index.js'
 import {
   answerProblem,
   type Journal,
-  journalBody,
-  journalHeaders,
   loadForwarder,
-  maskedPlaces,
-  requestHeaderPairs,
-  responseHeaderPairs,
+  recordExchange,
   type ServerEnv,
 } from '../server/index.js'
 import type { Fallback } from './fallback.js'
@@ -22,18 +17,7 @@ import { PROXY_PROBLEMS } from './proxy-problems.js'
 import type { TargetHealth } from './target-health.js'
 
 const utf8 = new TextDecoder()
-
-/**
- * A body as the journal keeps it (`journalBody`), masked before, and its strings masked again
- * after: parsing a JSON body decodes its escapes, and a secret written `\u0073\u006b…` reads as
- * itself only then. A body kept as text, or as its size, is as masked as its text was.
- */
-const journalled = (text: string, mask: (text: string) => string): unknown => {
-  const kept = journalBody(mask(text))
-  return typeof kept === 'object' && kept !== null && !('cleanText' in kept)
-    ? maskedStrings(kept, mask)
-    : kept
-}
+const learnsNothing = () => undefined
 
 /** What the log line of a proxied request adds: the violations, or the fallback. */
 export type ExchangeNote = { readonly violations: readonly Violation[]; readonly fallback: boolean }
@@ -156,33 +140,19 @@ const exchange = async (
   })
   if (forwarded.kind === 'answer') stages.fallback?.targetAnswered()
 
-  const queryAt = c.req.url.indexOf('?')
-  const requestHeaders = journalHeaders(requestHeaderPairs(c.req.raw, c.env), verdict.mask)
-  const requestBody = journalled(body, verdict.mask)
-  stages.journal.record({
+  const recorded = recordExchange(stages.journal, {
+    req: c.req,
+    env: c.env,
+    startedAt: started,
     at: new Date().toISOString(),
     session: c.req.header('x-mock-session') ?? '',
     operationId: verdict.operationId,
-    method: c.req.method,
-    path: verdict.mask(c.req.path),
-    query: queryAt === -1 ? '' : verdict.mask(redactText(c.req.url.slice(queryAt))),
-    status: answer.status,
-    durationMs: Math.round((performance.now() - started) * 10) / 10,
-    request: {
-      contentType: c.req.header('content-type') ?? null,
-      authorization: c.req.header('authorization') ?? null,
-      headers: requestHeaders,
-      body: requestBody,
-      masked: maskedPlaces(requestHeaderPairs(c.req.raw, c.env), requestHeaders, body, requestBody),
-    },
-    response: {
-      contentType: answer.headers.get('content-type'),
-      headers: journalHeaders(responseHeaderPairs(answer), verdict.mask),
-      body: journalled(answerText, verdict.mask),
-    },
+    response: answer,
+    // The judge's masker: it learned the exchange's credentials, and what the target handed out.
+    secrets: { learn: learnsNothing, mask: verdict.mask },
+    requestText: body,
+    answerText,
     // The target decides what a `Prefer` it was sent does: the request's headers show it.
-    prefer: null,
-    rules: [],
     violations: verdict.violations.map(({ check, pointer, message }) => ({
       check,
       pointer,
@@ -190,6 +160,7 @@ const exchange = async (
     })),
     source,
   })
+  if (recorded) await recorded
   stages.note(c, { violations: verdict.violations, fallback: source === 'fallback' })
   return answer
 }

@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import type { OperationId } from '../api/operations.js'
 import { rememberAnswerText } from '../common/answer-text.js'
 import { writeWithJournalCopy } from './journal-copy.js'
 import type { ServerEnv } from './server-env.js'
@@ -66,9 +67,26 @@ const sortedHeaders = (
   return out
 }
 
+/** What an answer was written from: its text, and the journal's copy of it when its writer made one. */
+export type WrittenAnswer = {
+  readonly text: string | null
+  /** The text with its secret fields masked, made by the writer (journal-copy.ts). */
+  readonly journalText?: string | undefined
+}
+
+/**
+ * What each API answer was written from, held by the answer itself (weakly: an answer no one holds
+ * is forgotten). The journal reads it from the answer it is given, so no stage hands it on through
+ * the request's context, and no answer is ever journalled with another's text.
+ */
+const writtenAnswers = new WeakMap<Response, WrittenAnswer>()
+
+/** What `answer` wrote this answer from, when `answer` wrote it. */
+export const writtenOf = (res: Response): WrittenAnswer | undefined => writtenAnswers.get(res)
+
 /**
  * An answer with this text (or none), status and headers, after the request's answer headers; the
- * text is kept for the journal (`written`), which then need not read the answer again, with the
+ * text is kept for the journal (`writtenOf`), which then need not read the answer again, with the
  * journal's copy of it when the writer made one (`journalText`).
  */
 export const answer = (
@@ -86,23 +104,24 @@ export const answer = (
   const res = new Response(text, { status, headers: sortedHeaders(record, headers) })
   // Read back as text in-process (the judge); an answer on a node socket goes to node alone.
   if (text !== null && serverContext(c).env?.incoming === undefined) rememberAnswerText(res, text)
-  serverContext(c).set('written', { res, text, journalText })
+  writtenAnswers.set(res, { text, journalText })
   return res
 }
 
 /**
  * A JSON answer (`content-type: application/json` unless `headers` names another). An operation's
- * success answer is written with the journal's copy beside it (journal-copy.ts).
+ * answer (`operationId` given) is written with the journal's copy beside it (journal-copy.ts).
  */
 export const answerJson = (
   c: Context,
   value: unknown,
   status: number,
   headers: Record<string, string> = {},
+  operationId?: OperationId,
 ): Response => {
   const allHeaders = { 'content-type': 'application/json', ...headers }
-  const operation = recordOf(c) ? serverContext(c).get('operation') : undefined
-  const written = operation && writeWithJournalCopy(operation.operationId, status, value)
+  const written =
+    operationId && recordOf(c) ? writeWithJournalCopy(operationId, status, value) : undefined
   return written
     ? answer(c, written.text, status, allHeaders, written.journalText)
     : answer(c, JSON.stringify(value), status, allHeaders)

@@ -1,6 +1,13 @@
 import type { HonoRequest } from 'hono'
 import { readAtMost } from '../common/read-at-most.js'
-import { isSecretName, mayHoldSecret, redactJson, redactText } from '../secrets/index.js'
+import {
+  isSecretName,
+  maskedStrings,
+  mayHoldSecret,
+  redactJson,
+  redactText,
+} from '../secrets/index.js'
+import { type WrittenAnswer, writtenOf } from './answer.js'
 import { textOfBytes } from './body-text.js'
 import type { JournalEntry } from './journal-entry.js'
 import { journalHeaders, responseHeaderPairs } from './journal-headers.js'
@@ -87,7 +94,11 @@ const journalMasked = (text: string, secrets: JournalSecrets | undefined): unkno
   if (mayHold || text.includes('eyJ') || text.includes('://')) secrets.learn(text)
   if (secrets.masksNothing?.()) return keptBody(text, mayHold)
   const masked = secrets.mask(text)
-  return masked === text ? keptBody(text, mayHold) : journalBody(masked)
+  const kept = masked === text ? keptBody(text, mayHold) : journalBody(masked)
+  // Parsing decodes escapes: a secret written `\u0073\u006b…` in part reads as itself only now.
+  return typeof kept === 'object' && kept !== null && !isCleanText(kept)
+    ? maskedStrings(kept, secrets.mask)
+    : kept
 }
 
 // Through redactJson all the same: it bounds the depth (a 10 000-deep array must not reach c.json).
@@ -102,14 +113,6 @@ export const forReaders = (entry: JournalEntry): JournalEntry => {
     request: { ...entry.request, body: readable(entry.request.body) },
     response: { ...entry.response, body: readable(entry.response.body) },
   }
-}
-
-/** What an answer was written from: a value (`c.json`) or a text, and the journal's copy of it. */
-export type WrittenAnswer = {
-  readonly json?: unknown
-  readonly text?: string | undefined
-  /** The text with its secret fields masked, made by the writer (journal-copy.ts). */
-  readonly journalText?: string | undefined
 }
 
 /**
@@ -164,19 +167,23 @@ const cloneBody = (res: Response): ReadableStream<Uint8Array> | null => {
 
 /**
  * The answer to journal. Served by @hono/node-server, its body is read from the lightweight
- * Response's cache (no copy, and the answer keeps its single write); otherwise from the value
- * value or text it was written from (`written`), when given; otherwise from a clone, at most
+ * Response's cache (no copy, and the answer keeps its single write); otherwise from the text it
+ * was written from (`writtenOf`: the one writer, answer.ts, notes it on the answer), or the text
+ * its server holds (`text`: the proxy's target's answer); otherwise from a clone, at most
  * MAX_JOURNALLED_BODY bytes of it. A streamed answer (`isStreamed`: a `truncate` fault) is
  * not read at all: the client must get exactly what the fault makes of it.
  */
 export const journalResponse = (
   res: Response,
-  options: ResponseOptions,
+  { isStreamed, secrets, text }: ResponseOptions,
 ): JournalEntry['response'] | Promise<JournalEntry['response']> => {
+  const written = isStreamed ? undefined : text === undefined ? writtenOf(res) : { text }
   const light = lightweightBody(res)
   // Served by the node server (every API answer there): read in place, no promise to wait for.
-  if (light) return withHeaders(res, lightResponseBody(light, options), options.secrets)
-  return responseBody(res, options).then((read) => withHeaders(res, read, options.secrets))
+  if (light) return withHeaders(res, lightResponseBody(light, secrets, written), secrets)
+  return responseBody(res, isStreamed, secrets, written).then((read) =>
+    withHeaders(res, read, secrets),
+  )
 }
 
 /** The answer's journalled body with its journalled headers. */
@@ -195,40 +202,43 @@ const maskerOf = (secrets: JournalSecrets | undefined) =>
   secrets === undefined || secrets.masksNothing?.() ? undefined : secrets.mask
 
 type ResponseOptions = {
+  /** A `truncate` fault streams the answer: the journal must not read it. */
   readonly isStreamed: boolean
-  readonly written?: WrittenAnswer
   /** Masked in the answer besides secret-named fields. */
-  readonly secrets?: JournalSecrets
+  readonly secrets?: JournalSecrets | undefined
+  /** The answer's text, when its server holds it (the proxy's target's answer, read whole). */
+  readonly text?: string | undefined
 }
 
 /** The content type and body to journal of an answer the node server holds (its lightweight one). */
 const lightResponseBody = (
   { body, contentType }: LightweightBody,
-  { secrets, written }: ResponseOptions,
+  secrets: JournalSecrets | undefined,
+  written: WrittenAnswer | undefined,
 ): Omit<JournalEntry['response'], 'headers'> => {
   if (body === null) return { contentType, body: null }
   if (typeof body === 'string' && written?.journalText !== undefined && written.text === body)
     return { contentType, body: journalWritten(body, written.journalText, secrets) }
   if (typeof body === 'string') return { contentType, body: journalMasked(body, secrets) }
   if (body instanceof Uint8Array) return { contentType, body: journalBytes(body, secrets) }
+  // A stream its server held the text of (the proxy's target's answer, read whole).
+  if (written?.text != null) return { contentType, body: journalMasked(written.text, secrets) }
   return { contentType, body: STREAMED_BODY }
 }
 
 /** The answer's content type and body to journal, of any other answer (see `journalResponse`). */
 const responseBody = async (
   res: Response,
-  options: ResponseOptions,
+  isStreamed: boolean,
+  secrets: JournalSecrets | undefined,
+  written: WrittenAnswer | undefined,
 ): Promise<Omit<JournalEntry['response'], 'headers'>> => {
   const contentType = res.headers.get('content-type')
-  if (options.isStreamed) return { contentType, body: STREAMED_BODY }
-  // Written from this value or text: the same text, without reading the answer again.
-  const { written, secrets } = options
-  if (written?.text !== undefined && written.journalText !== undefined)
+  if (isStreamed) return { contentType, body: STREAMED_BODY }
+  // Written from this text: the same text, without reading the answer again.
+  if (written?.text != null && written.journalText !== undefined)
     return { contentType, body: journalWritten(written.text, written.journalText, secrets) }
-  if (written?.text !== undefined)
-    return { contentType, body: journalMasked(written.text, secrets) }
-  if (written?.json !== undefined)
-    return { contentType, body: journalMasked(JSON.stringify(written.json) ?? '', secrets) }
+  if (written?.text != null) return { contentType, body: journalMasked(written.text, secrets) }
   if (res.body === null) return { contentType, body: null }
   if (res.bodyUsed) return { contentType, body: '(body not kept)' }
   const read = await readAtMost(cloneBody(res), MAX_JOURNALLED_BODY)

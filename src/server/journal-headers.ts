@@ -1,3 +1,4 @@
+import { excerpt } from '../common/excerpt.js'
 import { setOwn } from '../common/set-own.js'
 import {
   credentialsOfHeader,
@@ -7,7 +8,6 @@ import {
   REDACTED,
   redactText,
 } from '../secrets/index.js'
-import { excerpt } from './excerpt.js'
 import { forEachHeader, type HeaderPairs } from './header-pairs.js'
 import { lightweightHeaders } from './lightweight-body.js'
 import type { ServerEnv } from './server-env.js'

@@ -1,12 +1,12 @@
+import { detached, excerpt } from '../common/excerpt.js'
+import { jsonBytes } from '../common/json-bytes.js'
 import { REDACTED, redactText } from '../secrets/index.js'
 import { boundedPage, MAX_PAGE_BYTES, MAX_PAGE_LIMIT, type Page } from './bounded-page.js'
-import { detached, excerpt } from './excerpt.js'
 import { forReaders } from './journal-bodies.js'
 import type { JournalEntry, JournalRule, JournalViolation } from './journal-entry.js'
 import type { JournalHeaders } from './journal-headers.js'
 import { hasStatusIn, holdsText, type StatusRange } from './journal-search.js'
 import { createShelves, type Kept } from './journal-shelves.js'
-import { jsonBytes } from './json-bytes.js'
 
 // What a body becomes in the journal is journal-bodies.ts; the proxy journals its bodies with it.
 export { journalBody } from './journal-bodies.js'
@@ -25,7 +25,7 @@ export type JournalRecord = Omit<
   'seq' | 'rules' | 'response' | 'request' | 'prefer'
 > & {
   readonly request: Omit<JournalEntry['request'], 'headers'> & { readonly headers?: JournalHeaders }
-  readonly rules?: readonly RecordedRule[]
+  readonly rules?: readonly RecordedRule[] | undefined
   readonly response?: Omit<JournalEntry['response'], 'headers'> & {
     readonly headers?: JournalHeaders
   }

@@ -1,4 +1,4 @@
-import { isContentful } from './is-contentful.js'
+import { isContentful } from '../common/is-contentful.js'
 
 /**
  * The most bytes of a body the server reads and throws away after answering before it read them.

@@ -1,5 +1,3 @@
-import type { MatchedOperation } from '../api/match-operation.js'
-
 /** What every server of ours (the mock, the proxy) hands to its shared stages. */
 export type ServerEnv = {
   /** On a node server (@hono/node-server), the raw socket (a `reset` fault destroys it) and the raw header pairs (the journal reads them). In-process (`app.request`) there is no env at all. */
@@ -12,20 +10,7 @@ export type ServerEnv = {
     fromHostPage?: true
   }
   Variables: {
-    /** The API operation the request calls, matched once by the mock's API pipeline (none: 404 or 405). */
-    operation: MatchedOperation | undefined
     /** On `/v1/*`: the headers every answer to the request carries, as a plain record (answer.ts). */
     answerHeaders: Record<string, string> | undefined
-    /**
-     * On `/v1/*`: the answer and the text it was written from, for the journal (answer.ts), with
-     * the journal's copy of it when its writer made one (journal-copy.ts).
-     */
-    written:
-      | {
-          readonly res: Response
-          readonly text: string | null
-          readonly journalText: string | undefined
-        }
-      | undefined
   }
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { detached } from '../../src/common/excerpt.js'
 import { utf8Length } from '../../src/common/utf8-length.js'
-import { detached } from '../../src/server/excerpt.js'
 
 const SEED = 20261124
 /** Any UTF-16 code unit, lone surrogates included. */

@@ -2,8 +2,10 @@
 // its response schema does not take, does not compile. Checked by `npm run typecheck` and
 // `npm run test:types` (vitest typecheck).
 import { describe, expectTypeOf, it } from 'vitest'
+import type { MockEnv } from '../../src/mock/env.js'
 import type { Answer, HandlerInput, OperationHandler } from '../../src/mock/handlers/index.js'
 import { MOCK_PROBLEMS } from '../../src/mock/problems.js'
+import type { ServerEnv } from '../../src/server/index.js'
 
 declare const created: Extract<Answer<'createWorker'>, { status: 201 }>['body']
 
@@ -77,6 +79,17 @@ describe("a handler's answers", () => {
     expectTypeOf<HandlerInput<'updateWorker'>['body']>().toEqualTypeOf<{ name: string }>()
     expectTypeOf<HandlerInput<'createWorker'>['body']['destination']>().toEqualTypeOf<
       'local' | 'cloud'
+    >()
+  })
+})
+
+describe("the request's context", () => {
+  it('carries only what the front sets for every stage: what a stage learns travels as a value', () => {
+    // The matched operation, the body's text and the written answer are handed forward as values
+    // (api-pipeline.ts, `Reply`, `writtenOf`), never set by one stage for a later one to read.
+    expectTypeOf<keyof ServerEnv['Variables']>().toEqualTypeOf<'answerHeaders'>()
+    expectTypeOf<keyof MockEnv['Variables']>().toEqualTypeOf<
+      'answerHeaders' | 'session' | 'now' | 'userId' | 'putBackSession'
     >()
   })
 })

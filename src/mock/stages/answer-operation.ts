@@ -1,5 +1,6 @@
 import type { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import type { MatchedOperation } from '../../api/match-operation.js'
 import {
   createWorker,
   type Operation,
@@ -22,11 +23,14 @@ type AnyAnswer =
   | { readonly status: number; readonly problem: Problem; readonly headers?: AnswerHeaders }
   | { readonly status: number; readonly body: unknown; readonly headers?: AnswerHeaders }
 
+/**
+ * An answer and what the stages before the journal learned of the request on the way: the body's
+ * text, when validation read it (the journal keeps it as sent, masked).
+ */
+export type Reply = { readonly response: Response; readonly requestText?: string | undefined }
+
 /** A matched operation's request answered: validated, handled, written. */
-type OperationAnswer = (
-  c: Context<MockEnv>,
-  rawParams: Readonly<Record<string, string>>,
-) => Promise<Response>
+type OperationAnswer = (c: Context<MockEnv>, operation: MatchedOperation) => Promise<Reply>
 
 /** No headers of the handler's own (most answers): shared, never written to. */
 const NO_HEADER_VALUES: Readonly<Record<string, string>> = Object.freeze({})
@@ -40,14 +44,17 @@ const headerValues = (headers: AnswerHeaders | undefined): Readonly<Record<strin
   return values
 }
 
-/** A handler's answer written: a problem through the one problem writer, else JSON. */
-const writeAnswer = (c: Context<MockEnv>, answer: AnyAnswer): Response =>
+/**
+ * A handler's answer written: a problem through the one problem writer, else JSON, with the
+ * journal's copy of the operation's success answer written beside it.
+ */
+const writeAnswer = (c: Context<MockEnv>, operationId: OperationId, answer: AnyAnswer): Response =>
   'problem' in answer
     ? answerProblem(c, answer.problem, {
         status: answer.status,
         headers: headerValues(answer.headers),
       })
-    : answerJson(c, answer.body, answer.status, headerValues(answer.headers))
+    : answerJson(c, answer.body, answer.status, headerValues(answer.headers), operationId)
 
 /**
  * An operation's request validated by these schemas and answered by this handler: the handler's
@@ -58,21 +65,20 @@ const answerWith =
     schemas: RequestSchemas<P, B>,
     handler: (input: RequestInput<P, B>) => A,
   ): OperationAnswer =>
-  async (c, rawParams) => {
-    const validated = await validateRequest(c, schemas, rawParams)
-    if ('refusal' in validated) return validated.refusal
+  async (c, { operationId, params }) => {
+    const validated = await validateRequest(c, schemas, params)
+    const requestText = validated.text
+    if ('refusal' in validated) return { response: validated.refusal, requestText }
     // c.get, not c.var: Hono builds `c.var` as a new object from its map on every read.
     const input = validated.input
-    return writeAnswer(
-      c,
-      handler({
-        params: input.params,
-        body: input.body,
-        session: c.get('session'),
-        now: c.get('now'),
-        userId: c.get('userId'),
-      }),
-    )
+    const answer = handler({
+      params: input.params,
+      body: input.body,
+      session: c.get('session'),
+      now: c.get('now'),
+      userId: c.get('userId'),
+    })
+    return { response: writeAnswer(c, operationId, answer), requestText }
   }
 
 /** A route's JSON body schema, typed as the route declares it. */
@@ -98,17 +104,16 @@ const OPERATION_ANSWERS: { readonly [O in OperationId]: OperationAnswer } = {
 }
 
 /**
- * The route: the operation the request matched (carried in the context) validated and answered by
- * its handler; no operation is a 405 or 404. A handler's bug is the app's `onError` answer.
+ * The route: the operation the request matched (handed on by the pipeline) validated and answered
+ * by its handler; no operation is a 405 or 404. A handler's bug is the app's `onError` answer.
  */
 export const answerOperation =
   (onError: (error: Error, c: Context<MockEnv>) => Response) =>
-  async (c: Context<MockEnv>): Promise<Response> => {
-    const operation = c.get('operation')
-    if (!operation) return mockNoRoute(c)
+  async (c: Context<MockEnv>, operation: MatchedOperation | undefined): Promise<Reply> => {
+    if (!operation) return { response: mockNoRoute(c) }
     try {
-      return await OPERATION_ANSWERS[operation.operationId](c, operation.params)
+      return await OPERATION_ANSWERS[operation.operationId](c, operation)
     } catch (error) {
-      return onError(error instanceof Error ? error : new Error(String(error)), c)
+      return { response: onError(error instanceof Error ? error : new Error(String(error)), c) }
     }
   }

@@ -7,23 +7,18 @@ import type { applyScenario } from './apply-scenario.js'
 import type { authorize } from './authorize.js'
 import { carryOutReset, isResetAnswer, truncated } from './faults.js'
 import { preferCode } from './prefer-code.js'
-import type { recordExchange } from './record-exchange.js'
+import type { recordMockExchange } from './record-exchange.js'
 import type { resolveSession } from './resolve-session.js'
 
 type Stage<Make extends (...args: never[]) => unknown> = ReturnType<Make>
 
-/** What `response` was written from, when it was written here (`answer`): the journal reads that. */
-const writtenFor = (c: Context<MockEnv>, response: Response) => {
-  const written = c.get('written')
-  return written?.res === response
-    ? { text: written.text ?? undefined, journalText: written.journalText }
-    : undefined
-}
-
 /**
- * `/v1/*`, in order: the session, the operation (matched once, carried in the context), the body
- * limit, auth, a `Prefer: code=NNN` or else the scenario's rules, the route (validation and handler in one step), and the
- * journal, which records every answer, a rule's or a refusal's too. A stage with nothing to wait
+ * `/v1/*`, in order: the session, the operation (matched once, handed to each stage that needs
+ * it), the body limit, auth, a `Prefer: code=NNN` or else the scenario's rules, the route
+ * (validation and handler in one step), and the journal, which records every answer, a rule's or
+ * a refusal's too. What a stage learns travels forward as a value: the operation, the body's text
+ * validation read (in the route's `Reply`), the answer (which carries what it was written from,
+ * `writtenOf`), the rules that applied. A stage with nothing to wait
  * for (the default: no auth, no rules, a body whose length its header gives) answers at once: only
  * a promise a stage gives is awaited.
  *
@@ -39,7 +34,7 @@ export const apiPipeline =
     authorize: Stage<typeof authorize>
     applyScenario: Stage<typeof applyScenario>
     answerOperation: Stage<typeof answerOperation>
-    recordExchange: Stage<typeof recordExchange>
+    recordExchange: Stage<typeof recordMockExchange>
     /** `--passthrough`: where a request for no declared operation goes, when the mock has one. */
     passThrough?: ((c: Context<MockEnv>) => Promise<Response>) | undefined
   }): Handler<MockEnv> =>
@@ -49,7 +44,6 @@ export const apiPipeline =
     if (operation === undefined && stages.passThrough) return stages.passThrough(c)
     const refused = stages.resolveSession(c)
     if (refused) return refused
-    c.set('operation', operation)
     let early = stages.checkBody(c)
     if (early instanceof Promise) early = await early
     if (!early) {
@@ -57,14 +51,15 @@ export const apiPipeline =
       if (early instanceof Promise) early = await early
     }
     // `Prefer: code=NNN` stands in for the scenario's rules on this one request.
-    const preferred = early ? undefined : preferCode(c)
+    const preferred = early ? undefined : preferCode(c, operation)
     let scenario =
       early || preferred
         ? { truncate: false, applied: preferred?.applied ?? NO_RULES_APPLIED }
-        : stages.applyScenario(c)
+        : stages.applyScenario(c, operation)
     if (scenario instanceof Promise) scenario = await scenario
-    let response =
-      early ?? preferred?.answer ?? scenario.answer ?? (await stages.answerOperation(c))
+    const shortcut = early ?? preferred?.answer ?? scenario.answer
+    const reply = shortcut ? { response: shortcut } : await stages.answerOperation(c, operation)
+    let response = reply.response
     // The answers of a session follow from its seed and the requests it accepted (issue 30).
     if (!(response.ok || scenario.answer)) {
       scenario.giveBack?.()
@@ -76,10 +71,11 @@ export const apiPipeline =
       c,
       {
         response,
+        operation,
+        requestText: reply.requestText,
         isStreamed: scenario.truncate,
         rules: scenario.applied,
         prefer: preferred?.prefer,
-        written: writtenFor(c, response),
       },
       startedAt,
     )

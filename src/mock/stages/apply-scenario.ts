@@ -1,6 +1,8 @@
 import type { Context } from 'hono'
+import type { MatchedOperation } from '../../api/match-operation.js'
+import { isContentful } from '../../common/is-contentful.js'
 import { untrustedAnswerHeaders } from '../../common/untrusted-answer-headers.js'
-import { answer, type Cors, isContentful } from '../../server/index.js'
+import { answer, type Cors } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
 import { type AppliedRule, applyRules, NO_RULES_APPLIED } from '../rules.js'
 import { resetAnswer } from './faults.js'
@@ -26,19 +28,20 @@ const NO_RULES: ScenarioOutcome = Object.freeze({ truncate: false, applied: NO_R
  */
 export const applyScenario = (options: { sleep: (ms: number) => Promise<void>; cors: Cors }) => {
   const withRules = applyRulesOf(options)
-  return (c: Context<MockEnv>): ScenarioOutcome | Promise<ScenarioOutcome> => {
+  return (
+    c: Context<MockEnv>,
+    operation: MatchedOperation | undefined,
+  ): ScenarioOutcome | Promise<ScenarioOutcome> => {
     const session = c.get('session')
     const hasRules = session.scenario.rules.length > 0 || session.runtimeRules.length > 0
-    return hasRules && c.get('operation') ? withRules(c) : NO_RULES
+    return hasRules && operation ? withRules(c, operation) : NO_RULES
   }
 }
 
 const applyRulesOf =
   ({ sleep, cors }: { sleep: (ms: number) => Promise<void>; cors: Cors }) =>
-  async (c: Context<MockEnv>): Promise<ScenarioOutcome> => {
+  async (c: Context<MockEnv>, operation: MatchedOperation): Promise<ScenarioOutcome> => {
     const session = c.get('session')
-    const operation = c.get('operation')
-    if (!operation) return NO_RULES
     const outcome = await applyRules(
       session,
       { ...operation, path: c.req.path, body: () => c.req.json().catch(() => undefined) },

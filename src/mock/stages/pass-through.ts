@@ -1,10 +1,11 @@
 import type { Context } from 'hono'
+import { NO_BODY_STATUSES } from '../../common/is-contentful.js'
 import { untrustedAnswerHeaders } from '../../common/untrusted-answer-headers.js'
-import { answerProblem, type Fetch, loadForwarder, NO_BODY_STATUSES } from '../../server/index.js'
+import { answerProblem, type Fetch, loadForwarder } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
 import { MOCK_PROBLEMS } from '../problems.js'
 import { NO_RULES_APPLIED } from '../rules.js'
-import type { recordExchange } from './record-exchange.js'
+import type { recordMockExchange } from './record-exchange.js'
 import type { resolveSession } from './resolve-session.js'
 
 /** The token the mock adds to `Via` on what it passes through, and knows again when it comes back. */
@@ -35,7 +36,7 @@ export const passThrough = (
   stages: {
     resolveSession: ReturnType<typeof resolveSession>
     checkBody: (c: Context<MockEnv>) => Response | undefined | Promise<Response | undefined>
-    recordExchange: ReturnType<typeof recordExchange>
+    recordExchange: ReturnType<typeof recordMockExchange>
   },
 ) => {
   const base = `${options.target.origin}${options.target.pathname.replace(/\/+$/, '')}`
@@ -93,7 +94,13 @@ export const passThrough = (
     }
     const recorded = stages.recordExchange(
       c,
-      { response, isStreamed: false, rules: NO_RULES_APPLIED, isPassedThrough: true },
+      {
+        response,
+        operation: undefined,
+        isStreamed: false,
+        rules: NO_RULES_APPLIED,
+        isPassedThrough: true,
+      },
       startedAt,
     )
     if (recorded) await recorded

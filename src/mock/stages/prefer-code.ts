@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { ProblemStatus } from '../../api/content.js'
+import type { MatchedOperation } from '../../api/match-operation.js'
 import { operations } from '../../api/operations.js'
 import { declaredStatuses, preferredCode } from '../../api/prefer.js'
 import type { ProblemKind } from '../../api/problem-kinds.js'
@@ -54,10 +55,12 @@ export type Preference = {
  * rules skipped); an undeclared or malformed code is a 400 problem naming the header. Undefined
  * when the request asks for none.
  */
-export const preferCode = (c: Context<MockEnv>): Preference | undefined => {
+export const preferCode = (
+  c: Context<MockEnv>,
+  matched: MatchedOperation | undefined,
+): Preference | undefined => {
   const asked = preferredCode(c.req.header('prefer'))
   if (!asked) return undefined // most requests: no Prefer header
-  const matched = c.get('operation')
   const operation = operations.find((o) => o.operationId === matched?.operationId)
   if (!operation) return undefined
   const declared = declaredStatuses(operation)

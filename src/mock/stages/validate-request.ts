@@ -13,24 +13,35 @@ export type RequestSchemas<P extends z.ZodType, B extends z.ZodType> = {
   readonly body: B
 }
 
-/** The request's input, parsed by its operation's schemas, or the 400/415 that refuses it. */
-type Validated<P extends z.ZodType, B extends z.ZodType> =
+/**
+ * The request's input, parsed by its operation's schemas, or the 400/415 that refuses it; with the
+ * body's text when it was read (the journal keeps it as sent, masked, instead of writing the parsed
+ * value out again).
+ */
+type Validated<P extends z.ZodType, B extends z.ZodType> = (
   | { readonly input: { readonly params: z.output<P>; readonly body: z.output<B> } }
   | { readonly refusal: Response }
+) & { readonly text?: string | undefined }
 
 /** Whether a request sent without a content type still carries a body (then it is a 415). */
 const hasBody = async (c: Context<MockEnv>) =>
   c.req.raw.body !== null && (await c.req.arrayBuffer()).byteLength > 0
 
-/**
- * The body parsed as JSON (throws when it is not). Read as text first: Hono keeps the text, and the
- * journal keeps it as sent instead of writing the parsed value out again.
- */
-const parseJsonBody = async (c: Context<MockEnv>): Promise<unknown> => {
-  const text = await bodyText(c.req)
-  c.set('requestText', text)
-  const json: unknown = JSON.parse(text)
-  return SURROGATE_ESCAPE.test(text) ? storedAsUtf8(json) : json
+/** A JSON body as read: its text (unless it broke mid-stream), and its value when it parses. */
+type ReadBody =
+  | { readonly text: string; readonly json: unknown }
+  | { readonly text?: string | undefined; readonly malformed: true }
+
+/** The body read as text (Hono keeps it) and parsed as JSON; never throws. */
+const readJsonBody = async (c: Context<MockEnv>): Promise<ReadBody> => {
+  let text: string | undefined
+  try {
+    text = await bodyText(c.req)
+    const json: unknown = JSON.parse(text)
+    return { text, json: SURROGATE_ESCAPE.test(text) ? storedAsUtf8(json) : json }
+  } catch {
+    return { text, malformed: true }
+  }
 }
 
 /** A surrogate written as a JSON escape: only then may the parsed strings hold a lone one. */
@@ -54,15 +65,9 @@ const storedAsUtf8 = (value: unknown, depth = 0): unknown => {
 }
 const MAX_BODY_DEPTH = 4
 
-/** The JSON body if the request declares one and it parses, else undefined (never throws). */
-const jsonBodyIfAny = async (c: Context<MockEnv>): Promise<unknown> => {
-  if (!isJsonMediaType(c.req.header('content-type'))) return undefined
-  try {
-    return await parseJsonBody(c)
-  } catch {
-    return undefined
-  }
-}
+/** The JSON body if the request declares one (`json` unset when it does not parse), else none. */
+const jsonBodyIfAny = async (c: Context<MockEnv>): Promise<ReadBody | undefined> =>
+  isJsonMediaType(c.req.header('content-type')) ? readJsonBody(c) : undefined
 
 /**
  * Path parameters, then the content type, then the body, each against the matched operation's
@@ -77,29 +82,24 @@ export const validateRequest = async <P extends z.ZodType, B extends z.ZodType>(
   const params = schemas.params.safeParse(rawParams)
   if (!params.success) {
     const errors = toProblemErrors('param', params.error.issues)
-    const body = await jsonBodyIfAny(c)
-    const bodyChecked = body === undefined ? undefined : schemas.body.safeParse(body)
+    const read = await jsonBodyIfAny(c)
+    const bodyChecked = read && 'json' in read ? schemas.body.safeParse(read.json) : undefined
     if (bodyChecked && !bodyChecked.success)
       errors.push(...toProblemErrors('json', bodyChecked.error.issues))
-    return { refusal: answerProblem(c, MOCK_PROBLEMS.validation(errors)) }
+    return { refusal: answerProblem(c, MOCK_PROBLEMS.validation(errors)), text: read?.text }
   }
   const contentType = c.req.header('content-type')
   if (contentType ? !isJsonRequestType(contentType) : await hasBody(c)) {
     return { refusal: answerProblem(c, SERVER_PROBLEMS.unsupportedMediaType(contentType)) }
   }
   // Without a content type there is no body here: it validates as `{}` (every field missing).
-  let body: unknown = {}
-  if (contentType) {
-    try {
-      body = await parseJsonBody(c)
-    } catch {
-      return { refusal: answerProblem(c, SERVER_PROBLEMS.malformedJson()) }
-    }
-  }
-  const checked = schemas.body.safeParse(body)
+  const read = contentType ? await readJsonBody(c) : { text: undefined, json: {} }
+  if (!('json' in read))
+    return { refusal: answerProblem(c, SERVER_PROBLEMS.malformedJson()), text: read.text }
+  const checked = schemas.body.safeParse(read.json)
   if (!checked.success) {
     const errors = toProblemErrors('json', checked.error.issues)
-    return { refusal: answerProblem(c, MOCK_PROBLEMS.validation(errors)) }
+    return { refusal: answerProblem(c, MOCK_PROBLEMS.validation(errors)), text: read.text }
   }
-  return { input: { params: params.data, body: checked.data } }
+  return { input: { params: params.data, body: checked.data }, text: read.text }
 }

@@ -1,4 +1,4 @@
-import { utf8Length } from '../common/utf8-length.js'
+import { utf8Length } from './utf8-length.js'
 
 /** Any character past ASCII: a text without one is as many UTF-8 bytes as it has characters. */
 const NON_ASCII = /[\u0080-\uffff]/
