@@ -20,9 +20,15 @@ import { type Scenario, type ScenarioInput, ScenarioName, ScenarioState } from '
 import { ScenarioError } from './scenario-error.js'
 import type { Session } from './session.js'
 import type { Sessions } from './sessions.js'
-import { stateOf } from './state-of.js'
 
 export { ADMIN_PREFIX }
+
+/** The state's reader (state-of.ts), loaded on the first read: a page's MSW start-up reads none. */
+let stateReader: Promise<typeof import('./state-of.js')> | undefined
+const readState = () => {
+  stateReader ??= import('./state-of.js')
+  return stateReader
+}
 
 /** The scenario export's writer (scenario-export.ts), loaded once, on the first download. */
 let scenarioExport: Promise<typeof import('./scenario-export.js')> | undefined
@@ -110,9 +116,10 @@ export const registerAdmin = (
 
   app.get(`${ADMIN_PREFIX}/scenarios`, (c) => c.json({ scenarios: control.scenarioNames() }))
 
-  app.get(`${ADMIN_PREFIX}/state`, (c) => {
+  app.get(`${ADMIN_PREFIX}/state`, async (c) => {
     const parsed = StateQuery.safeParse(c.req.query())
     if (!parsed.success) return invalidQuery(c, parsed.error)
+    const { stateOf } = await readState()
     return c.json(stateOf(c.var.session, c.var.now, parsed.data))
   })
 
@@ -134,6 +141,7 @@ export const registerAdmin = (
     if (!parsed.ok) return parsed.problem
     const session = control.sessions.seed(c.var.session.id, parsed.data)
     control.journal.clear({ session: session.id })
+    const { stateOf } = await readState()
     return c.json(stateOf(session, c.var.now))
   })
 

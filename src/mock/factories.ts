@@ -1,6 +1,13 @@
 import { ID_PREFIX } from '../schemas/ids.js'
 import type { MockLlmProvider, UpdateLlmProviderBody } from '../schemas/llm-provider.js'
-import type { CreateWorkerBody, Destination, MockLaunch, Tokens } from '../schemas/worker.js'
+import {
+  type CreateWorkerBody,
+  type Destination,
+  MOCK_TOKEN_CHARACTERS,
+  MOCK_TOKEN_PREFIXES,
+  type MockLaunch,
+  type Tokens,
+} from '../schemas/worker.js'
 import type { MockFaker } from './internal/create-faker.js'
 import { isoTime } from './internal/iso-time.js'
 import { newId } from './internal/new-id.js'
@@ -29,12 +36,11 @@ const CLOUD_REGIONS = {
 } as const
 const LOCAL_SANDBOXES = ['docker', 'podman', 'none'] as const
 const CLOUD_SANDBOXES = ['firecracker', 'gvisor'] as const
-const TOKEN_BYTES = 24
 /** How much of a name its workspace slug is made from (the slug keeps 40 characters of it). */
 const SLUG_SOURCE_LENGTH = 256
 
-/** A token's bytes in base64url: 24 bytes are 32 characters, with no padding between tokens. */
-const TOKEN_CHARACTERS = (TOKEN_BYTES / 3) * 4
+/** A token's random bytes: its characters in base64url (4 for every 3), no padding between tokens. */
+const TOKEN_BYTES = (MOCK_TOKEN_CHARACTERS / 4) * 3
 
 /**
  * Three opaque access tokens: each a recognisable prefix and 24 seeded random bytes, base64url.
@@ -43,8 +49,9 @@ const TOKEN_CHARACTERS = (TOKEN_BYTES / 3) * 4
  */
 export const buildTokens = (random: Random): Tokens => {
   const text = toBase64Url(random.bytes(3 * TOKEN_BYTES))
-  const at = (i: number) => text.slice(i * TOKEN_CHARACTERS, (i + 1) * TOKEN_CHARACTERS)
-  return { owner: `wko_${at(0)}`, host: `wkh_${at(1)}`, client: `wkc_${at(2)}` }
+  const at = (i: number) => text.slice(i * MOCK_TOKEN_CHARACTERS, (i + 1) * MOCK_TOKEN_CHARACTERS)
+  const { owner, host, client } = MOCK_TOKEN_PREFIXES
+  return { owner: `${owner}${at(0)}`, host: `${host}${at(1)}`, client: `${client}${at(2)}` }
 }
 
 /**

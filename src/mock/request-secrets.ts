@@ -16,7 +16,7 @@ export const createRequestSecrets = () => {
     if (!found) {
       found = {
         learn: secrets.learnText,
-        learnCredentials: secrets.learn,
+        learnValues: secrets.learn,
         mask: secrets.mask,
         masksNothing: secrets.isEmpty,
       }

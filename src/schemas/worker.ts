@@ -35,6 +35,17 @@ export const Tokens = z
   .meta({ id: 'Tokens' })
 export type Tokens = z.infer<typeof Tokens>
 
+/**
+ * The mock's own tokens (the spec leaves their form open): a prefix naming the token's role, then
+ * 24 random bytes in base64url, 32 characters. A credential by its shape: the secrets' masker
+ * masks one wherever it stands, with nothing to learn (src/secrets/book.ts).
+ */
+export const MOCK_TOKEN_PREFIXES = { owner: 'wko_', host: 'wkh_', client: 'wkc_' } as const
+/** Characters after a mock token's prefix: 24 bytes in base64url, no padding. */
+export const MOCK_TOKEN_CHARACTERS = 32
+/** A mock token's shape as a regular expression's source, unanchored (found inside a text). */
+export const MOCK_TOKEN_SOURCE = `(?:${Object.values(MOCK_TOKEN_PREFIXES).join('|')})[A-Za-z0-9_-]{${MOCK_TOKEN_CHARACTERS}}`
+
 /** spec §2.4 */
 export const Instance = z
   .object({

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { OperationId } from '../api/operations.js'
 import { rememberAnswerText } from '../common/answer-text.js'
-import { writeWithJournalCopy } from './journal-copy.js'
+import { type JournalCopy, writeWithJournalCopy } from './journal-copy.js'
 import type { ServerEnv } from './server-env.js'
 
 // The API's answers carry their headers as a plain record, written by one writer (`answer`).
@@ -67,34 +67,16 @@ const sortedHeaders = (
   return out
 }
 
-/** What an answer was written from: its text, and the journal's copy of it when its writer made one. */
-export type WrittenAnswer = {
-  readonly text: string | null
-  /** The text with its secret fields masked, made by the writer (journal-copy.ts). */
-  readonly journalText?: string | undefined
-}
-
 /**
- * What each API answer was written from, held by the answer itself (weakly: an answer no one holds
- * is forgotten). The journal reads it from the answer it is given, so no stage hands it on through
- * the request's context, and no answer is ever journalled with another's text.
- */
-const writtenAnswers = new WeakMap<Response, WrittenAnswer>()
-
-/** What `answer` wrote this answer from, when `answer` wrote it. */
-export const writtenOf = (res: Response): WrittenAnswer | undefined => writtenAnswers.get(res)
-
-/**
- * An answer with this text (or none), status and headers, after the request's answer headers; the
- * text is kept for the journal (`writtenOf`), which then need not read the answer again, with the
- * journal's copy of it when the writer made one (`journalText`).
+ * An answer with this text (or none), status and headers, after the request's answer headers.
+ * In-process its text is noted for a reader in this process (the judge, the journal) to take
+ * instead of reading the answer's stream; on a node socket node keeps it (lightweight-body.ts).
  */
 export const answer = (
   c: Context,
   text: string | null,
   status: number,
   headers: Record<string, string> = {},
-  journalText?: string,
 ): Response => {
   const record = recordOf(c)
   if (!record) {
@@ -104,25 +86,24 @@ export const answer = (
   const res = new Response(text, { status, headers: sortedHeaders(record, headers) })
   // Read back as text in-process (the judge); an answer on a node socket goes to node alone.
   if (text !== null && serverContext(c).env?.incoming === undefined) rememberAnswerText(res, text)
-  writtenAnswers.set(res, { text, journalText })
   return res
 }
 
 /**
- * A JSON answer (`content-type: application/json` unless `headers` names another). An operation's
- * answer (`operationId` given) is written with the journal's copy beside it (journal-copy.ts).
+ * An operation's JSON answer, with the journal's copy of it beside it (its secret fields masked,
+ * journal-copy.ts) when its writer makes one: the caller hands the copy on to the journal with the
+ * answer, so the journal neither parses nor scans the answer's text.
  */
-export const answerJson = (
+export const answerOperationJson = (
   c: Context,
+  operationId: OperationId,
   value: unknown,
   status: number,
   headers: Record<string, string> = {},
-  operationId?: OperationId,
-): Response => {
+): { readonly response: Response; readonly copy?: JournalCopy } => {
   const allHeaders = { 'content-type': 'application/json', ...headers }
-  const written =
-    operationId && recordOf(c) ? writeWithJournalCopy(operationId, status, value) : undefined
-  return written
-    ? answer(c, written.text, status, allHeaders, written.journalText)
-    : answer(c, JSON.stringify(value), status, allHeaders)
+  const copy = recordOf(c) ? writeWithJournalCopy(operationId, status, value) : undefined
+  return copy
+    ? { response: answer(c, copy.text, status, allHeaders), copy }
+    : { response: answer(c, JSON.stringify(value), status, allHeaders) }
 }

@@ -8,7 +8,7 @@
 export { ADMIN_PREFIX, invalid, invalidQuery } from './admin-answers.js'
 // Answering: the one writer of answers and of problems (a problem's status is its kind's), the
 // server layer's own problems, no route, the framework's errors as problems.
-export { answer, answerJson, isApiPath, useAnswerHeaders } from './answer.js'
+export { answer, answerOperationJson, isApiPath, useAnswerHeaders } from './answer.js'
 // Reading a request: its bearer token, its body's text.
 export { bearerToken } from './bearer-token.js'
 export { bodyText } from './body-text.js'

@@ -1,4 +1,5 @@
 import type { HonoRequest } from 'hono'
+import { answerTextOf } from '../common/answer-text.js'
 import { readAtMost } from '../common/read-at-most.js'
 import {
   isSecretName,
@@ -7,8 +8,8 @@ import {
   redactJson,
   redactText,
 } from '../secrets/index.js'
-import { type WrittenAnswer, writtenOf } from './answer.js'
 import { textOfBytes } from './body-text.js'
+import type { JournalCopy } from './journal-copy.js'
 import type { JournalEntry } from './journal-entry.js'
 import { journalHeaders, responseHeaderPairs } from './journal-headers.js'
 import type { JournalSecrets } from './journal-secrets.js'
@@ -122,20 +123,25 @@ export const forReaders = (entry: JournalEntry): JournalEntry => {
  * keep, the answer goes the way every other answer does.
  */
 const journalWritten = (
-  text: string,
-  journalText: string,
+  { text, journalText, handedOut }: JournalCopy,
   secrets: JournalSecrets | undefined,
 ): unknown => {
+  // Asked of the journal's copy, whose secret fields are masked already (a create's tokens): only
+  // another secret in it changes it.
   const journalled =
     text.length > MAX_JOURNALLED_BODY ||
-    (secrets !== undefined && !secrets.masksNothing?.() && secrets.mask(text) !== text)
+    (secrets !== undefined &&
+      !secrets.masksNothing?.() &&
+      secrets.mask(journalText) !== journalText)
       ? journalMasked(text, secrets)
       : ({ cleanText: journalText } satisfies CleanText)
   // After its own copy (its secret fields masked from the schema, each mask saying the length it
   // hid): the tokens an answer hands out (a create's `tokens`) are masked wherever they come back,
-  // in a later request that sends one, in an answer that echoes it.
-  // (The book reads a text only when it is short enough and may hold one: src/secrets/book.ts.)
-  secrets?.learn(text)
+  // in a later request that sends one, in an answer that echoes it. The writer found them in the
+  // fields it masked: no parse of the text.
+  if (secrets?.learnValues) {
+    if (handedOut.length > 0) secrets.learnValues(handedOut)
+  } else secrets?.learn(text)
   return journalled
 }
 
@@ -166,24 +172,27 @@ const cloneBody = (res: Response): ReadableStream<Uint8Array> | null => {
 }
 
 /**
- * The answer to journal. Served by @hono/node-server, its body is read from the lightweight
- * Response's cache (no copy, and the answer keeps its single write); otherwise from the text it
- * was written from (`writtenOf`: the one writer, answer.ts, notes it on the answer), or the text
- * its server holds (`text`: the proxy's target's answer); otherwise from a clone, at most
- * MAX_JOURNALLED_BODY bytes of it. A streamed answer (`isStreamed`: a `truncate` fault) is
- * not read at all: the client must get exactly what the fault makes of it.
+ * The answer to journal. Written with the journal's copy (`copy`: an operation's own answer), it
+ * is kept as that copy; otherwise, served by @hono/node-server, its body is read from the
+ * lightweight Response's cache (no copy, and the answer keeps its single write); otherwise from
+ * the text its server holds (`text`: the proxy's target's answer) or noted when it was written
+ * in-process (answer-text.ts); otherwise from a clone, at most MAX_JOURNALLED_BODY bytes of it. A
+ * streamed answer (`isStreamed`: a `truncate` fault) is not read at all: the client must get
+ * exactly what the fault makes of it.
  */
 export const journalResponse = (
   res: Response,
-  { isStreamed, secrets, text }: ResponseOptions,
+  { isStreamed, secrets, text, copy }: ResponseOptions,
 ): JournalEntry['response'] | Promise<JournalEntry['response']> => {
-  const written = isStreamed ? undefined : text === undefined ? writtenOf(res) : { text }
   const light = lightweightBody(res)
   // Served by the node server (every API answer there): read in place, no promise to wait for.
-  if (light) return withHeaders(res, lightResponseBody(light, secrets, written), secrets)
-  return responseBody(res, isStreamed, secrets, written).then((read) =>
-    withHeaders(res, read, secrets),
-  )
+  if (light) return withHeaders(res, lightResponseBody(light, secrets, copy, text), secrets)
+  if (isStreamed) return withHeaders(res, bodyOf(res, STREAMED_BODY), secrets)
+  if (copy) return withHeaders(res, bodyOf(res, journalWritten(copy, secrets)), secrets)
+  const known = text ?? answerTextOf(res)
+  if (known !== undefined)
+    return withHeaders(res, bodyOf(res, journalMasked(known, secrets)), secrets)
+  return readResponseBody(res, secrets).then((read) => withHeaders(res, read, secrets))
 }
 
 /** The answer's journalled body with its journalled headers. */
@@ -208,37 +217,38 @@ type ResponseOptions = {
   readonly secrets?: JournalSecrets | undefined
   /** The answer's text, when its server holds it (the proxy's target's answer, read whole). */
   readonly text?: string | undefined
+  /** The journal's copy its writer made (an operation's own answer, journal-copy.ts). */
+  readonly copy?: JournalCopy | undefined
 }
+
+const bodyOf = (res: Response, body: unknown): Omit<JournalEntry['response'], 'headers'> => ({
+  contentType: res.headers.get('content-type'),
+  body,
+})
 
 /** The content type and body to journal of an answer the node server holds (its lightweight one). */
 const lightResponseBody = (
   { body, contentType }: LightweightBody,
   secrets: JournalSecrets | undefined,
-  written: WrittenAnswer | undefined,
+  copy: JournalCopy | undefined,
+  text: string | undefined,
 ): Omit<JournalEntry['response'], 'headers'> => {
   if (body === null) return { contentType, body: null }
-  if (typeof body === 'string' && written?.journalText !== undefined && written.text === body)
-    return { contentType, body: journalWritten(body, written.journalText, secrets) }
+  if (typeof body === 'string' && copy !== undefined && copy.text === body)
+    return { contentType, body: journalWritten(copy, secrets) }
   if (typeof body === 'string') return { contentType, body: journalMasked(body, secrets) }
   if (body instanceof Uint8Array) return { contentType, body: journalBytes(body, secrets) }
   // A stream its server held the text of (the proxy's target's answer, read whole).
-  if (written?.text != null) return { contentType, body: journalMasked(written.text, secrets) }
+  if (text !== undefined) return { contentType, body: journalMasked(text, secrets) }
   return { contentType, body: STREAMED_BODY }
 }
 
-/** The answer's content type and body to journal, of any other answer (see `journalResponse`). */
-const responseBody = async (
+/** The content type and body to journal of an answer read from a clone (see `journalResponse`). */
+const readResponseBody = async (
   res: Response,
-  isStreamed: boolean,
   secrets: JournalSecrets | undefined,
-  written: WrittenAnswer | undefined,
 ): Promise<Omit<JournalEntry['response'], 'headers'>> => {
   const contentType = res.headers.get('content-type')
-  if (isStreamed) return { contentType, body: STREAMED_BODY }
-  // Written from this text: the same text, without reading the answer again.
-  if (written?.text != null && written.journalText !== undefined)
-    return { contentType, body: journalWritten(written.text, written.journalText, secrets) }
-  if (written?.text != null) return { contentType, body: journalMasked(written.text, secrets) }
   if (res.body === null) return { contentType, body: null }
   if (res.bodyUsed) return { contentType, body: '(body not kept)' }
   const read = await readAtMost(cloneBody(res), MAX_JOURNALLED_BODY)

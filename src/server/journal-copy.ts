@@ -74,8 +74,31 @@ const PLANS = new Map(
   }),
 )
 
-/** An answer's text, and the journal's copy of it with its secret fields masked. */
-export type WrittenWithCopy = { readonly text: string; readonly journalText: string }
+/**
+ * An answer's text, the journal's copy of it with its secret fields masked, and the secrets those
+ * fields hand out (a create's tokens), for the masker to know wherever they come back.
+ */
+export type JournalCopy = {
+  readonly text: string
+  readonly journalText: string
+  readonly handedOut: readonly string[]
+}
+
+const NONE: readonly string[] = Object.freeze([])
+/** Deeper than an answer of the API nests: past it, nothing more is collected. */
+const MAX_HANDED_OUT_DEPTH = 8
+
+/** The strings under secret-named fields of a value (each of a create's `tokens`): no text scanned. */
+const secretFieldValues = (value: unknown, into: string[], isSecret = false, depth = 0): void => {
+  if (typeof value === 'string') {
+    if (isSecret) into.push(value)
+    return
+  }
+  if (typeof value !== 'object' || value === null || depth > MAX_HANDED_OUT_DEPTH) return
+  for (const key in value)
+    if (Object.hasOwn(value, key))
+      secretFieldValues(Reflect.get(value, key), into, isSecret || isSecretName(key), depth + 1)
+}
 
 /**
  * An operation's success answer written as JSON, with the journal's copy beside it; undefined for
@@ -86,12 +109,13 @@ export const writeWithJournalCopy = (
   operationId: OperationId,
   status: number,
   value: unknown,
-): WrittenWithCopy | undefined => {
+): JournalCopy | undefined => {
   const found = PLANS.get(operationId)
   if (!found || found.status !== status) return undefined
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
   let text = '{'
   let journalText = '{'
+  const handedOut: string[] = []
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue
     const planned = found.plan.get(key)
@@ -108,6 +132,11 @@ export const writeWithJournalCopy = (
     // As the journal masks a parsed answer's top-level field: redactJson over that field alone.
     const copy = redactJson(Object.fromEntries([[key, field]]))
     journalText += head + JSON.stringify(Reflect.get(Object(copy), key))
+    secretFieldValues(field, handedOut, isSecretName(key))
   }
-  return { text: `${text}}`, journalText: `${journalText}}` }
+  return {
+    text: `${text}}`,
+    journalText: `${journalText}}`,
+    handedOut: handedOut.length === 0 ? NONE : handedOut,
+  }
 }

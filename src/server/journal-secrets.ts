@@ -5,6 +5,11 @@ export type JournalSecrets = {
    * them wherever they come back.
    */
   readonly learn: (text: string) => void
+  /**
+   * Learns secret values found already: the credentials a request carries (its credential
+   * headers, its secret query parameters), the tokens an answer's writer handed out.
+   */
+  readonly learnValues?: (values: readonly string[]) => void
   /** The text with the request's `Authorization` (every form) and the session's secrets masked. */
   readonly mask: (text: string) => string
   /**

@@ -3,6 +3,7 @@ import type { OperationId } from '../api/operations.js'
 import { isSecretParameter, redactText } from '../secrets/index.js'
 import type { Journal, JournalEntry, JournalRecord } from './journal.js'
 import { journalRequestBody, journalRequestText, journalResponse } from './journal-bodies.js'
+import type { JournalCopy } from './journal-copy.js'
 import { journalHeaders, requestCredentials, requestHeaderPairs } from './journal-headers.js'
 import type { JournalSecrets } from './journal-secrets.js'
 import { maskedPlaces } from './masked-places.js'
@@ -27,16 +28,16 @@ export type Exchange = {
   readonly response: Response
   /**
    * Masks the request's and the answer's texts, and learns from them. Told first the credentials
-   * the request carries (its credential headers, its secret query parameters), when it asks
-   * (`learnCredentials`).
+   * the request carries (its credential headers, its secret query parameters), when it takes
+   * values (`learnValues`).
    */
-  readonly secrets: JournalSecrets & {
-    readonly learnCredentials?: (credentials: readonly string[]) => void
-  }
+  readonly secrets: JournalSecrets
   /** The request's body as a stage read it; unread, the journal reads it (bounded, never past a refusal). */
   readonly requestText?: string | undefined
   /** The answer's text, when the server holds it (the proxy's target's answer, read whole). */
   readonly answerText?: string | undefined
+  /** The journal's copy of the answer its writer made (an operation's own, journal-copy.ts). */
+  readonly copy?: JournalCopy | undefined
   /** A `truncate` fault streams the answer: the journal must not read it. */
   readonly isStreamed?: boolean
   readonly rules?: JournalRecord['rules']
@@ -70,11 +71,11 @@ export const recordExchange = (journal: Journal, exchange: Exchange): undefined 
   const url = req.url
   // Pairs afresh each time: off a node server they are an iterator of the request's headers.
   const pairs = () => requestHeaderPairs(req.raw, exchange.env)
-  if (secrets.learnCredentials) {
+  if (secrets.learnValues) {
     const fromHeaders = requestCredentials(pairs())
     const fromQuery = queryCredentials(url)
     const credentials = fromQuery.length === 0 ? fromHeaders : [...fromHeaders, ...fromQuery]
-    if (credentials.length > 0) secrets.learnCredentials(credentials)
+    if (credentials.length > 0) secrets.learnValues(credentials)
   }
   const queryAt = url.indexOf('?')
   // A JWT in a path segment, a password in a query: credentials by their shape or name.
@@ -96,6 +97,7 @@ export const recordExchange = (journal: Journal, exchange: Exchange): undefined 
       isStreamed: exchange.isStreamed === true,
       secrets,
       text: exchange.answerText,
+      copy: exchange.copy,
     })
     const entry = (kept: JournalEntry['response']): undefined => {
       journal.record({

@@ -97,7 +97,10 @@ describe('a secret book on base64 at any alignment', () => {
 
   it(`masks nothing that merely shares a piece with the token (seed ${SEED})`, () => {
     const answer = readFileSync(new URL('../../fixtures/create-worker-local.json', import.meta.url))
-    const ordinary = JSON.stringify(JSON.parse(answer.toString('utf8')))
+    // Its tokens are credentials by their shape (masked whatever the book learned): the rest of it
+    // is the ordinary text.
+    const { tokens: _credentials, ...rest } = JSON.parse(answer.toString('utf8'))
+    const ordinary = JSON.stringify(rest)
     fc.assert(
       fc.property(
         token(12),

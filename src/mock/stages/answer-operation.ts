@@ -9,7 +9,7 @@ import {
   updateWorker,
 } from '../../api/operations.js'
 import type { Problem } from '../../schemas/problem.js'
-import { answerJson, answerProblem } from '../../server/index.js'
+import { answerOperationJson, answerProblem, type Exchange } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
 import { NO_PARAMS, OPERATION_HANDLERS, type RequestInput } from '../handlers/index.js'
 import { mockNoRoute } from '../problems.js'
@@ -24,10 +24,15 @@ type AnyAnswer =
   | { readonly status: number; readonly body: unknown; readonly headers?: AnswerHeaders }
 
 /**
- * An answer and what the stages before the journal learned of the request on the way: the body's
- * text, when validation read it (the journal keeps it as sent, masked).
+ * An answer, the journal's copy of it when its writer made one (an operation's own answer, its
+ * secret fields masked), and what the route learned of the request on the way: the body's text,
+ * when validation read it (the journal keeps it as sent, masked).
  */
-export type Reply = { readonly response: Response; readonly requestText?: string | undefined }
+export type Reply = {
+  readonly response: Response
+  readonly copy?: Exchange['copy']
+  readonly requestText?: string | undefined
+}
 
 /** A matched operation's request answered: validated, handled, written. */
 type OperationAnswer = (c: Context<MockEnv>, operation: MatchedOperation) => Promise<Reply>
@@ -48,13 +53,19 @@ const headerValues = (headers: AnswerHeaders | undefined): Readonly<Record<strin
  * A handler's answer written: a problem through the one problem writer, else JSON, with the
  * journal's copy of the operation's success answer written beside it.
  */
-const writeAnswer = (c: Context<MockEnv>, operationId: OperationId, answer: AnyAnswer): Response =>
+const writeAnswer = (
+  c: Context<MockEnv>,
+  operationId: OperationId,
+  answer: AnyAnswer,
+): Omit<Reply, 'requestText'> =>
   'problem' in answer
-    ? answerProblem(c, answer.problem, {
-        status: answer.status,
-        headers: headerValues(answer.headers),
-      })
-    : answerJson(c, answer.body, answer.status, headerValues(answer.headers), operationId)
+    ? {
+        response: answerProblem(c, answer.problem, {
+          status: answer.status,
+          headers: headerValues(answer.headers),
+        }),
+      }
+    : answerOperationJson(c, operationId, answer.body, answer.status, headerValues(answer.headers))
 
 /**
  * An operation's request validated by these schemas and answered by this handler: the handler's
@@ -78,7 +89,7 @@ const answerWith =
       now: c.get('now'),
       userId: c.get('userId'),
     })
-    return { response: writeAnswer(c, operationId, answer), requestText }
+    return { ...writeAnswer(c, operationId, answer), requestText }
   }
 
 /** A route's JSON body schema, typed as the route declares it. */

@@ -17,8 +17,8 @@ type Stage<Make extends (...args: never[]) => unknown> = ReturnType<Make>
  * it), the body limit, auth, a `Prefer: code=NNN` or else the scenario's rules, the route
  * (validation and handler in one step), and the journal, which records every answer, a rule's or
  * a refusal's too. What a stage learns travels forward as a value: the operation, the body's text
- * validation read (in the route's `Reply`), the answer (which carries what it was written from,
- * `writtenOf`), the rules that applied. A stage with nothing to wait
+ * validation read and the journal's copy of the answer (both in the route's `Reply`), the rules
+ * that applied. A stage with nothing to wait
  * for (the default: no auth, no rules, a body whose length its header gives) answers at once: only
  * a promise a stage gives is awaited.
  *
@@ -73,6 +73,7 @@ export const apiPipeline =
         response,
         operation,
         requestText: reply.requestText,
+        copy: reply.copy,
         isStreamed: scenario.truncate,
         rules: scenario.applied,
         prefer: preferred?.prefer,

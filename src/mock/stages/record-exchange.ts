@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { MatchedOperation } from '../../api/match-operation.js'
-import { type Journal, recordExchange } from '../../server/index.js'
+import { type Exchange, type Journal, recordExchange } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
 import { isoTime } from '../internal/iso-time.js'
 import { replaySecrets, SECRETS_HEADER } from '../replay-secrets.js'
@@ -12,6 +12,8 @@ export type Answered = {
   readonly response: Response
   /** The operation the pipeline matched (none: a 404 or 405). */
   readonly operation: MatchedOperation | undefined
+  /** The journal's copy of the answer its writer made (an operation's own answer). */
+  readonly copy?: Exchange['copy']
   /** The request body's text, when validation read it. */
   readonly requestText?: string | undefined
   /** A `truncate` fault streams the answer: the journal must not read it. */
@@ -54,6 +56,7 @@ export const recordMockExchange = (journal: Journal) => {
       response: answered.response,
       secrets: secretsOf(session),
       requestText: answered.requestText,
+      copy: answered.copy,
       isStreamed: answered.isStreamed,
       rules: answered.rules,
       prefer: answered.prefer,
