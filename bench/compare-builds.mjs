@@ -2,16 +2,17 @@
 // side (each DIR a checkout with `npm run build` done, this one `.`), when one machine's noise
 // moves a bare baseline too much for ratios taken in separate runs. Each build's mock is started,
 // pinned to core 0 (the load to core 1, where `taskset` exists), and loaded in turn for 3 s per
-// operation, 5 rounds, the medians printed. OPS=create,rename,provider picks operations.
+// operation, 5 rounds, the medians printed. OPS=createWorker,updateWorker picks operations.
 import { execFileSync, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
+import { benchRequests } from './bench-requests.mjs'
 
 const dirs = process.argv.slice(2)
 if (dirs.length === 0) throw new Error('usage: node bench/compare-builds.mjs DIR [DIR…]')
-const ROUNDS = 5
+const ROUNDS = Number(process.env.ROUNDS ?? 5)
 const SECONDS = 3
-const ops = (process.env.OPS ?? 'create,rename,provider').split(',')
+const ops = (process.env.OPS ?? 'createWorker,updateWorker,updateLlmProvider').split(',')
 const json = { 'content-type': 'application/json' }
 
 const pin = (pid, core) => {
@@ -40,32 +41,9 @@ const start = async (dir, port) => {
   pin(child.pid, 0)
   return { child, port, banner, dir }
 }
-const requestsOf = async ({ port, banner }) => {
-  const orgId = banner.match(/org id\s+(\S+)/)[1]
-  const providerId = banner.match(/llm provider id\s+(\S+)/)[1]
-  const made = await fetch(`http://127.0.0.1:${port}/v1/workers`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ name: 'bench worker', destination: 'local' }),
-  }).then((res) => res.json())
-  return {
-    create: {
-      method: 'POST',
-      path: '/v1/workers',
-      body: { name: 'bench worker', destination: 'local' },
-    },
-    rename: {
-      method: 'PATCH',
-      path: `/v1/workers/${made.worker.id}`,
-      body: { name: 'renamed by the bench' },
-    },
-    provider: {
-      method: 'PATCH',
-      path: `/v1/orgs/${orgId}/llm-providers/${providerId}`,
-      body: { source: 'custom', providerId: 'acme', modelIds: ['acme-large'] },
-    },
-  }
-}
+/** The bench's three requests against this server (a fresh worker to rename each time). */
+const requestsOf = async ({ port, banner }) => (await benchRequests(port, banner)).requests
+
 const load = (port, { method, path, body }) =>
   new Promise((resolve, reject) =>
     autocannon(
