@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path'
  * that nothing reads. The kit's copy of zod keeps English, its default: zod registers `en` on
  * its first schema, and the kit never calls `z.config` with another locale.
  */
-const zodEnglishOnly = {
+export const zodEnglishOnly = {
   name: 'zod-english-only',
   setup(build) {
     let isApplied = false
@@ -50,6 +50,15 @@ const noFilesInPages = {
       /[\\/]src[\\/]mock[\\/]stages[\\/]/.test(importer)
         ? { path: join(dirname(importer), '..', 'replay-secrets-in-browser.ts') }
         : undefined,
+    )
+    // No node server in a page: no answer there is @hono/node-server's lightweight one, no body
+    // comes on a socket, no built folder is on a disk (1.6 kB).
+    build.onResolve(
+      { filter: /^\.\.?\/(lightweight-body|drained-on-cancel|built-folder)\.js$/ },
+      ({ path, importer }) =>
+        /[\\/]src[\\/]server[\\/]/.test(importer)
+          ? { path: join(dirname(importer), path.replace(/\.js$/, '-in-browser.ts')) }
+          : undefined,
     )
     build.onResolve({ filter: /^\.\/masked-places\.js$/ }, ({ importer }) =>
       /[\\/]src[\\/]server[\\/]/.test(importer)

@@ -1,33 +1,15 @@
 // Bundles the CLI (the package's `bin`) into dist/bin: one file per dynamic import, so `mock`
 // never loads the contract suite. Node 20's ESM loader costs ~80 ms resolving the ~200 files the
-// mock imports one by one; bundled, the mock answers its first request in < 200 ms (npm run bench).
+// mock imports one by one; bundled, it starts in about twice bare Hono's time (npm run bench).
 // The library (dist/src, with types) is tsc's output, untouched.
 import { rmSync } from 'node:fs'
 import { build } from 'esbuild'
-
-/**
- * Zod's translations of its messages into 40-odd languages (`z.locales`, ~7 500 lines): the kit
- * speaks English only (the `en` locale, which zod imports by itself), and compiling the others
- * cost the mock's start-up more than any file of ours. The CLI's bundle gets an empty namespace.
- */
-const withoutZodLocales = {
-  name: 'without-zod-locales',
-  setup(build) {
-    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, ({ importer }) =>
-      /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(importer)
-        ? { path: 'zod-locales', namespace: 'without-zod-locales' }
-        : undefined,
-    )
-    build.onLoad({ filter: /.*/, namespace: 'without-zod-locales' }, () => ({
-      contents: 'export {}',
-      loader: 'js',
-    }))
-  },
-}
+import { zodEnglishOnly } from './browser-build-options.mjs'
 
 rmSync('dist/bin', { recursive: true, force: true })
 await build({
-  plugins: [withoutZodLocales],
+  // zod's 63 other locales: the kit speaks English (as the browser build, whose plugin this is).
+  plugins: [zodEnglishOnly],
   entryPoints: { main: 'dist/src/cli/main.js' },
   outdir: 'dist/bin',
   bundle: true,

@@ -11,6 +11,7 @@ import {
   guardAdmin,
   limitBody,
   MAX_BODY_BYTES,
+  noRoute,
   onError,
   SERVER_PROBLEMS,
 } from '../server/index.js'
@@ -19,7 +20,7 @@ import type { MockEnv } from './env.js'
 import { sleep } from './internal/sleep.js'
 import type { MockAppOptions } from './mock-app-options.js'
 import { isMockedRequest } from './mocked-routes.js'
-import { mockNoRoute } from './problems.js'
+import { MOCK_PROBLEMS } from './problems.js'
 import { EMPTY_STATE } from './scenario.js'
 import { createScenarioCatalog } from './scenario-catalog.js'
 import { createSessions, DEFAULT_MAX_SESSIONS } from './sessions.js'
@@ -169,11 +170,16 @@ export const createMockApp = (options: MockAppOptions = {}) => {
     llmProviderId: defaultSession.llmProviderId,
   }))
   // The admin API and the mock's own pages are its own whatever the method: never passed through.
-  app.notFound((c) =>
-    passedThrough && !isMockedRequest(c.req.method, c.req.path) && !isPublicPath(c.req.path)
-      ? passedThrough(c)
-      : mockNoRoute(c),
-  )
+  // Another method on a path of the admin API or the pages: a 405 with the methods it takes.
+  const ownNoRoute = noRoute(SERVER_PROBLEMS.routeNotFound, () => app.routes)
+  const apiNoRoute = noRoute(MOCK_PROBLEMS.routeNotFound, () => app.routes)
+  app.notFound((c) => {
+    const isOwn = isMockedRequest(c.req.method, c.req.path) || isPublicPath(c.req.path)
+    if (passedThrough && !isOwn) return passedThrough(c)
+    // `--passthrough` is named only where it would help: not on the mock's own paths, and not
+    // to a mock started with it.
+    return isOwn || passedThrough ? ownNoRoute(c) : apiNoRoute(c)
+  })
   app.onError(handleError)
 
   return Object.assign(app, {

@@ -172,7 +172,7 @@ export const createProxyApp = (options: ProxyAppOptions) => {
   registerJournalRoutes(app, journal)
   registerDashboard(app)
   // The rest of the admin prefix is the proxy's own, never the target's: a 404 here.
-  const noAdminRoute = noRoute()
+  const noAdminRoute = noRoute(undefined, () => app.routes)
   app.all(ADMIN_PREFIX, noAdminRoute)
   app.all(`${ADMIN_PREFIX}/*`, noAdminRoute)
   app.all(

@@ -1,9 +1,9 @@
-import { MOCK_TOKEN_PREFIXES, MOCK_TOKEN_SOURCE } from '../schemas/worker.js'
 import { credentialsOfHeader } from './cookie-values.js'
 import { credentialForms } from './credential-forms.js'
 import { ANCHOR, createFormIndex } from './form-index.js'
+import { isMockToken, maskMockTokens } from './mock-tokens.js'
 import { isPublicValue, SECRET_POLICY } from './policy.js'
-import { isSecretHeader, mayHoldSecret, REDACTED } from './redact.js'
+import { isSecretHeader, mayHoldSecret } from './redact.js'
 import { secretsIn, secretsOfText } from './secrets-in.js'
 
 /**
@@ -62,32 +62,14 @@ const mayTeach = (text: string) =>
 /** A scheme's name alone (`"token": "Bearer"`): a word, never the credential after it. */
 const SCHEME_WORD = /^(?:bearer|basic|digest|negotiate|token|dpop)$/i
 
-/**
- * The mock's own tokens (src/schemas/worker.ts), found by their shape: never filed one by one. A
- * mock hands out three on every create, and filing each in its forms cost a create four times
- * its own work (the index full, the oldest secrets forgotten on every create, a full index slower
- * to search).
- */
-const MOCK_TOKEN = new RegExp(MOCK_TOKEN_SOURCE)
-const MOCK_TOKENS = new RegExp(MOCK_TOKEN_SOURCE, 'g')
-/** What every mock token starts with (its prefixes' common start): a text without it holds none. */
-const MOCK_TOKEN_MARK = (() => {
-  const [first = '', ...others] = Object.values(MOCK_TOKEN_PREFIXES)
-  let length = first.length
-  for (const prefix of others) while (prefix.slice(0, length) !== first.slice(0, length)) length--
-  return first.slice(0, length)
-})()
-const maskMockTokens = (text: string) =>
-  text.includes(MOCK_TOKEN_MARK) ? text.replace(MOCK_TOKENS, REDACTED) : text
-
-/** Whether a value is worth searching for in other text (a mock token is found by its shape). */
+/** Whether a value is worth searching for in other text (a mock token is found by its shape: mock-tokens.ts). */
 const isSearched = (value: string) => {
   const trimmed = value.trim()
   return (
     trimmed.length >= SECRET_POLICY.minSearchedLength &&
     !isPublicValue(trimmed) &&
     !SCHEME_WORD.test(trimmed) &&
-    !MOCK_TOKEN.test(trimmed)
+    !isMockToken(trimmed)
   )
 }
 
@@ -109,7 +91,7 @@ export const createSecretBook = (
     for (const value of values) {
       if (!isSearched(value)) {
         // Seen once, a mock token is masked by its shape from then on, wherever it stands.
-        if (!learnt && MOCK_TOKEN.test(value)) learnt = true
+        if (!learnt && isMockToken(value)) learnt = true
         continue
       }
       learnt = true

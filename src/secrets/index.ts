@@ -5,6 +5,7 @@
 export { createSecretBook, type SecretBook } from './book.js'
 export { cookieValuesOf, credentialsOfHeader } from './cookie-values.js'
 export { maskedStrings } from './masked-strings.js'
+export { isMockToken } from './mock-tokens.js'
 export { isPublicValue } from './policy.js'
 export {
   holdsSecret,

@@ -6,20 +6,48 @@ import type { Problem } from '../schemas/problem.js'
 import { redactText } from '../secrets/index.js'
 import { answerProblem, SERVER_PROBLEMS } from './problem.js'
 
+/** A route as Hono lists it (`app.routes`): a method, or `ALL` for a middleware, and a pattern. */
+type Route = { readonly method: string; readonly path: string }
+
+/** A route's pattern as a regular expression: `:name` one segment, a trailing `*` anything. */
+const patternOf = (path: string) =>
+  new RegExp(
+    `^${path
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/\/\*$/, '(?:/.*)?')
+      .replace(/:[^/]+/g, '[^/]+')}$`,
+  )
+
+/** The methods an app's own routes take at this path (its admin API, its pages). */
+const routeMethodsAt = (routes: readonly Route[], path: string): string[] => [
+  ...new Set(
+    routes
+      .filter((route) => route.method !== 'ALL' && patternOf(route.path).test(path))
+      .map((route) => route.method),
+  ),
+]
+
 /**
- * No route: a 405 with `Allow` where the path is an operation's, else a 404 problem, worded by the
- * server that answers it (the mock names `--passthrough`; the server layer's own names nothing).
+ * No route: a 405 with `Allow` where the path is an operation's, or one of the app's own routes
+ * (`routes`: its admin API, its pages) taken with another method; else a 404 problem, worded by
+ * the server that answers it (the mock names `--passthrough` where it would help; the server
+ * layer's own names nothing).
  */
 export const noRoute =
-  (routeNotFound: (method: string, path: string) => Problem = SERVER_PROBLEMS.routeNotFound) =>
+  (
+    routeNotFound: (method: string, path: string) => Problem = SERVER_PROBLEMS.routeNotFound,
+    routes?: () => readonly Route[],
+  ) =>
   (c: Context) => {
-    const allowed = allowedMethods(c.req.path)
+    const { method, path } = c.req
+    const operations = allowedMethods(path)
+    const allowed = operations.length > 0 || !routes ? operations : routeMethodsAt(routes(), path)
     if (allowed.length > 0) {
-      return answerProblem(c, SERVER_PROBLEMS.methodNotAllowed(c.req.method, c.req.path, allowed), {
+      return answerProblem(c, SERVER_PROBLEMS.methodNotAllowed(method, path, allowed), {
         headers: { allow: allowed.join(', ') },
       })
     }
-    return answerProblem(c, routeNotFound(c.req.method, c.req.path))
+    return answerProblem(c, routeNotFound(method, path))
   }
 
 /** The framework's own errors that the mock turns into problems: malformed JSON, size, media type. */

@@ -235,15 +235,25 @@ describe('admin', () => {
   it.each([
     ['GET', '/__mock/nope'],
     ['GET', '/__mock'],
-    ['GET', '/__mock/reset'],
-    ['POST', '/__mock/state'],
-    ['PATCH', '/__mock/requests'],
-    ['DELETE', '/__mock/scenario'],
   ])('answers %s %s with a 404 problem', async (method, path) => {
     const res = await send(createMockApp(), method, path)
     expect.soft(res.status).toBe(404)
     expect.soft(res.contentType).toBe('application/problem+json')
     expect.soft(Problem.parse(res.body).type).toBe('urn:worker-api-kit:problem:not-found')
+  })
+
+  // A path the admin API has, taken with another method: 405 and the methods it takes (RFC 9110
+  // §15.5.6), as the API's paths answer (issue 35's red team: it was a 404).
+  it.each([
+    ['GET', '/__mock/reset', 'POST'],
+    ['POST', '/__mock/state', 'GET, PUT'],
+    ['PATCH', '/__mock/requests', 'GET, DELETE'],
+    ['DELETE', '/__mock/scenario', 'PUT'],
+  ])('answers %s %s with a 405 problem allowing %s', async (method, path, allow) => {
+    const res = await send(createMockApp(), method, path)
+    expect.soft(res.status).toBe(405)
+    expect.soft(res.headers.get('allow')).toBe(allow)
+    expect.soft(Problem.parse(res.body).type).toBe('urn:worker-api-kit:problem:method-not-allowed')
   })
 
   it('keeps the admin routes out of /openapi.json', async () => {

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { isMockToken } from '../../secrets/index.js'
 import { answerProblem, SERVER_PROBLEMS } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
 import { MOCK_PROBLEMS } from '../problems.js'
@@ -33,6 +34,12 @@ export const resolveSession =
     const sessionId = rawSession === undefined ? undefined : SessionHeader.safeParse(rawSession)
     if (sessionId && !sessionId.success) {
       const message = sessionId.error.issues[0]?.message ?? ''
+      return answerProblem(c, SERVER_PROBLEMS.invalidHeader('x-mock-session', message))
+    }
+    // A session's id is a label the journal, the state and the dashboard show as it is: never a
+    // token the mock hands out. (A label may be the auth mode's bearer, which names a user.)
+    if (sessionId && isMockToken(sessionId.data)) {
+      const message = 'a token the mock hands out; a session id is a label, shown as it is'
       return answerProblem(c, SERVER_PROBLEMS.invalidHeader('x-mock-session', message))
     }
     let scenario: Scenario | undefined
