@@ -20,82 +20,108 @@ const TOKEN_CHARACTERS =
   Math.min(...Object.values(MOCK_TOKEN_PREFIXES).map((prefix) => prefix.length)) +
   MOCK_TOKEN_CHARACTERS
 
-const fromCodes = (codes: number[]) => String.fromCharCode(...codes)
+/** What every mock token starts with (its prefixes' common start, `wk`): base64's search starts from it. */
+const MARK = (() => {
+  const [first = '', ...others] = Object.values(MOCK_TOKEN_PREFIXES)
+  let length = first.length
+  for (const prefix of others) while (prefix.slice(0, length) !== first.slice(0, length)) length--
+  return first.slice(0, length)
+})()
+const codesOf = (text: string) => [...text].map((c) => c.charCodeAt(0))
+/**
+ * The base64 characters the mark alone decides, at each of the three byte alignments it may have,
+ * and how many characters before them its 4-character group starts: `d2` (a group's first two),
+ * `dr` (its last two), `3a` (a group's last and the next one's first).
+ */
+const BASE64_MARKS = [0, 1, 2].map((alignment) => {
+  const bytes = (filler: number) =>
+    String.fromCharCode(...Array(alignment).fill(filler), ...codesOf(MARK), filler, filler, filler)
+  const low = btoa(bytes(0x00))
+  const high = btoa(bytes(0xff))
+  const first = [...low].findIndex((c, i) => c === high[i] && i >= (alignment * 4) / 3)
+  let end = first
+  while (end < low.length && low[end] === high[end]) end++
+  return { text: low.slice(first, end), back: first % 4 }
+})
 
-const hexText = (run: string) => {
-  const codes: number[] = []
-  for (let i = 0; i + 1 < run.length; i += 2) codes.push(Number.parseInt(run.slice(i, i + 2), 16))
-  return fromCodes(codes)
-}
-
-/** A base64 or base64url run decoded from one character offset (its bytes as a binary text). */
-const base64Text = (run: string, offset: number) => {
-  const standard = run.slice(offset).replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/')
-  // Padded to whole groups (a lone last character holds no byte: dropped).
-  const rest = standard.length % 4
-  const whole = rest === 1 ? standard.slice(0, -1) : standard + '='.repeat((4 - rest) % 4)
-  try {
-    return atob(whole)
-  } catch {
-    return ''
+/** Whether a base64 or base64url run holds a token: decoded from each place the mark shows. */
+const holdsInBase64 = (run: string) => {
+  const standard = run.replace(/-/g, '+').replace(/_/g, '/')
+  for (const { text, back } of BASE64_MARKS) {
+    for (let at = standard.indexOf(text); at !== -1; at = standard.indexOf(text, at + 1)) {
+      const start = at - back
+      if (start < 0) continue
+      // 13 groups: 39 bytes, a token's 36 at any of the three alignments.
+      const window = standard.slice(start, start + 52).replace(/=+$/, '')
+      const rest = window.length % 4
+      const whole = rest === 1 ? window.slice(0, -1) : window + '='.repeat((4 - rest) % 4)
+      try {
+        if (TOKEN.test(atob(whole))) return true
+      } catch {
+        // not base64 from here: another place
+      }
+    }
   }
+  return false
 }
 
-const referenceText = (run: string) =>
-  run.replace(/&#(x[0-9a-f]+|\d+);/gi, (_, code: string) => {
-    const point =
-      code[0] === 'x' || code[0] === 'X' ? Number.parseInt(code.slice(1), 16) : Number(code)
+/**
+ * Runs of character-wise escapes long enough to hold a token: hex pairs, HTML references, `\u`
+ * and `%` escapes (a run starts where the one before it does not go on).
+ */
+const ESCAPED_RUNS = new RegExp(
+  `(?<![0-9a-f])(?:[0-9a-f]{2}|&#(?:x[0-9a-f]{1,6}|\\d{1,7});|\\\\u[0-9a-f]{4}|%[0-9a-f]{2}){${TOKEN_CHARACTERS},}`,
+  'gi',
+)
+const ESCAPE = /&#(x[0-9a-f]+|\d+);|\\u([0-9a-f]{4})|%([0-9a-f]{2})|([0-9a-f]{2})/gi
+
+/** A run of escapes as the text it stands for. */
+const unescaped = (run: string) =>
+  run.replace(ESCAPE, (_, reference?: string, unit?: string, percent?: string, pair?: string) => {
+    if (reference === undefined)
+      return String.fromCharCode(Number.parseInt(unit ?? percent ?? pair ?? '', 16))
+    const point = /^x/i.test(reference)
+      ? Number.parseInt(reference.slice(1), 16)
+      : Number(reference)
     return point <= 0x10ffff ? String.fromCodePoint(point) : ''
   })
 
-const unicodeEscapeText = (run: string) =>
-  run.replace(/\\u([0-9a-f]{4})/gi, (_, code: string) =>
-    String.fromCharCode(Number.parseInt(code, 16)),
-  )
+/** Whether a run of escapes holds a token (hex from its first character or its second). */
+const holdsEscaped = (run: string) =>
+  TOKEN.test(unescaped(run)) || TOKEN.test(unescaped(run.slice(1)))
 
-const percentText = (run: string) =>
-  run.replace(/%([0-9a-f]{2})/gi, (_, code: string) =>
-    String.fromCharCode(Number.parseInt(code, 16)),
-  )
-
-/** Each encoding: its runs long enough to hold a token, and whether a run's decoding holds one. */
-const ENCODED = [
-  {
-    runs: new RegExp(`[0-9a-f]{${2 * TOKEN_CHARACTERS},}`, 'gi'),
-    holds: (run: string) => TOKEN.test(hexText(run)) || TOKEN.test(hexText(run.slice(1))),
-  },
-  {
-    runs: new RegExp(`[A-Za-z0-9+/_-]{${Math.floor((TOKEN_CHARACTERS * 4) / 3)},}=*`, 'g'),
-    holds: (run: string) => [0, 1, 2, 3].some((offset) => TOKEN.test(base64Text(run, offset))),
-  },
-  {
-    runs: new RegExp(`(?:&#(?:x[0-9a-f]{1,6}|\\d{1,7});){${TOKEN_CHARACTERS},}`, 'gi'),
-    holds: (run: string) => TOKEN.test(referenceText(run)),
-  },
-  {
-    runs: new RegExp(`(?:\\\\u[0-9a-f]{4}){${TOKEN_CHARACTERS},}`, 'gi'),
-    holds: (run: string) => TOKEN.test(unicodeEscapeText(run)),
-  },
-  {
-    runs: new RegExp(`(?:%[0-9a-f]{2}){${TOKEN_CHARACTERS},}`, 'gi'),
-    holds: (run: string) => TOKEN.test(percentText(run)),
-  },
-]
-
-/** Whether a text may hold a token in some form: one scan, before any of the passes above. */
-const MAY_HOLD = new RegExp(
-  `${MOCK_TOKEN_SOURCE}|[0-9a-f]{${2 * TOKEN_CHARACTERS}}|[A-Za-z0-9+/_-]{${Math.floor((TOKEN_CHARACTERS * 4) / 3)}}|&#|\\\\u[0-9a-f]{4}|%[0-9a-f]{2}`,
-  'i',
+/** Runs of base64 or base64url long enough to hold a token. */
+const BASE64_RUNS = new RegExp(
+  `(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{${Math.floor((TOKEN_CHARACTERS * 4) / 3)},}=*`,
+  'g',
 )
+/** A token in any letter case, found before it is replaced. */
+const TOKEN_ANY_CASE = new RegExp(MOCK_TOKEN_SOURCE, 'i')
 
 /** Whether a value is one of the mock's tokens (as it is). */
 export const isMockToken = (value: string) => TOKEN.test(value)
 
-/** The text with every mock token masked, in every form above. */
+/** The text with each run of `runs` that `holds` a token masked whole; the text itself when none does. */
+const maskedRuns = (text: string, runs: RegExp, holds: (run: string) => boolean): string => {
+  let out = ''
+  let from = 0
+  runs.lastIndex = 0
+  for (let found = runs.exec(text); found !== null; found = runs.exec(text)) {
+    if (!holds(found[0])) continue
+    out += text.slice(from, found.index) + REDACTED
+    from = found.index + found[0].length
+  }
+  return from === 0 ? text : out + text.slice(from)
+}
+
+/**
+ * The text with every mock token masked, in every form above. Each pass runs only where its mark
+ * shows, and a text with no token is given back as it is: a text costs three linear scans (the
+ * token in any case, runs of escapes, runs of base64).
+ */
 export const maskMockTokens = (text: string): string => {
-  if (text.length < TOKEN_CHARACTERS || !MAY_HOLD.test(text)) return text
-  let masked = text.replace(TOKENS_ANY_CASE, REDACTED)
-  for (const { runs, holds } of ENCODED)
-    masked = masked.replace(runs, (run) => (holds(run) ? REDACTED : run))
-  return masked
+  if (text.length < TOKEN_CHARACTERS) return text
+  let masked = TOKEN_ANY_CASE.test(text) ? text.replace(TOKENS_ANY_CASE, REDACTED) : text
+  masked = maskedRuns(masked, ESCAPED_RUNS, holdsEscaped)
+  return maskedRuns(masked, BASE64_RUNS, holdsInBase64)
 }
