@@ -13,7 +13,6 @@ import {
 import { readAdminBody } from './admin-body.js'
 import { registerRuleEditing } from './admin-rule-routes.js'
 import { registerStateEditing } from './admin-state-routes.js'
-import { contractCommand, INSTALLED_COMMAND } from './contract-command.js'
 import type { MockEnv } from './env.js'
 import { MOCK_PROBLEMS } from './problems.js'
 import { type Scenario, type ScenarioInput, ScenarioName, ScenarioState } from './scenario.js'
@@ -79,8 +78,10 @@ export const registerAdmin = (
   control: MockControl,
   options: AdminOptions = {},
 ) => {
-  app.get(`${ADMIN_PREFIX}/health`, (c) => {
+  app.get(`${ADMIN_PREFIX}/health`, async (c) => {
     const { session } = c.var
+    // The contract line's writer loads on the first health check: a page's start-up has none.
+    const { contractCommand, INSTALLED_COMMAND } = await import('./contract-command.js')
     return c.json({
       status: 'ok',
       mode: 'mock',

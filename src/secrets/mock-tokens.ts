@@ -101,6 +101,24 @@ const TOKEN_ANY_CASE = new RegExp(MOCK_TOKEN_SOURCE, 'i')
 /** Whether a value is one of the mock's tokens (as it is). */
 export const isMockToken = (value: string) => TOKEN.test(value)
 
+/** The ASCII characters that may stand in a token's form: base64url, base64, escapes, references. */
+const FORM_CHARACTERS = Uint8Array.from({ length: 128 }, (_, code) =>
+  /[\w+/%&#;\\-]/.test(String.fromCharCode(code)) ? 1 : 0,
+)
+
+/**
+ * Whether the text has a run of such characters as long as a token: every form of one is such a
+ * run, and most texts (JSON with short fields, headers, paths) have none. One pass, no pattern.
+ */
+const hasLongRun = (text: string) => {
+  let run = 0
+  for (let i = 0; i < text.length; i++) {
+    if (FORM_CHARACTERS[text.charCodeAt(i)] !== 1) run = 0
+    else if (++run >= TOKEN_CHARACTERS) return true
+  }
+  return false
+}
+
 /** The text with each run of `runs` that `holds` a token masked whole; the text itself when none does. */
 const maskedRuns = (text: string, runs: RegExp, holds: (run: string) => boolean): string => {
   let out = ''
@@ -120,7 +138,7 @@ const maskedRuns = (text: string, runs: RegExp, holds: (run: string) => boolean)
  * token in any case, runs of escapes, runs of base64).
  */
 export const maskMockTokens = (text: string): string => {
-  if (text.length < TOKEN_CHARACTERS) return text
+  if (!hasLongRun(text)) return text
   let masked = TOKEN_ANY_CASE.test(text) ? text.replace(TOKENS_ANY_CASE, REDACTED) : text
   masked = maskedRuns(masked, ESCAPED_RUNS, holdsEscaped)
   return maskedRuns(masked, BASE64_RUNS, holdsInBase64)
