@@ -88,16 +88,26 @@ const NONE: readonly string[] = Object.freeze([])
 /** Deeper than an answer of the API nests: past it, nothing more is collected. */
 const MAX_HANDED_OUT_DEPTH = 8
 
-/** The strings under secret-named fields of a value (each of a create's `tokens`): no text scanned. */
-const secretFieldValues = (value: unknown, into: string[], isSecret = false, depth = 0): void => {
+/**
+ * The strings the copy masked (each of a create's `tokens`), found by walking the value beside
+ * its masked copy: no name tested again, no text scanned.
+ */
+const maskedValues = (value: unknown, copy: unknown, into: string[], depth = 0): void => {
   if (typeof value === 'string') {
-    if (isSecret) into.push(value)
+    if (copy !== value) into.push(value)
     return
   }
   if (typeof value !== 'object' || value === null || depth > MAX_HANDED_OUT_DEPTH) return
+  // Masked whole: every string under it was handed out.
+  const isWhole = typeof copy !== 'object' || copy === null
   for (const key in value)
     if (Object.hasOwn(value, key))
-      secretFieldValues(Reflect.get(value, key), into, isSecret || isSecretName(key), depth + 1)
+      maskedValues(
+        Reflect.get(value, key),
+        isWhole ? undefined : Reflect.get(copy, key),
+        into,
+        depth + 1,
+      )
 }
 
 /**
@@ -132,7 +142,7 @@ export const writeWithJournalCopy = (
     // As the journal masks a parsed answer's top-level field: redactJson over that field alone.
     const copy = redactJson(Object.fromEntries([[key, field]]))
     journalText += head + JSON.stringify(Reflect.get(Object(copy), key))
-    secretFieldValues(field, handedOut, isSecretName(key))
+    maskedValues(field, Reflect.get(Object(copy), key), handedOut)
   }
   return {
     text: `${text}}`,
