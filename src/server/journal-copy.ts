@@ -93,21 +93,11 @@ const MAX_HANDED_OUT_DEPTH = 8
  * its masked copy: no name tested again, no text scanned.
  */
 const maskedValues = (value: unknown, copy: unknown, into: string[], depth = 0): void => {
-  if (typeof value === 'string') {
-    if (copy !== value) into.push(value)
-    return
-  }
-  if (typeof value !== 'object' || value === null || depth > MAX_HANDED_OUT_DEPTH) return
-  // Masked whole: every string under it was handed out.
-  const isWhole = typeof copy !== 'object' || copy === null
-  for (const key in value)
-    if (Object.hasOwn(value, key))
-      maskedValues(
-        Reflect.get(value, key),
-        isWhole ? undefined : Reflect.get(copy, key),
-        into,
-        depth + 1,
-      )
+  if (typeof value === 'string' && copy !== value) into.push(value)
+  // A field masked whole is a string: none of its keys is there, every string under it was masked.
+  else if (typeof value === 'object' && value !== null && depth <= MAX_HANDED_OUT_DEPTH)
+    for (const key in value)
+      maskedValues(Reflect.get(value, key), Reflect.get(Object(copy), key), into, depth + 1)
 }
 
 /**
