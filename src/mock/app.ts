@@ -83,7 +83,7 @@ export const createMockApp = (options: MockAppOptions = {}) => {
     scenario: () => appScenario,
     defaultState: () => catalog.initial().state ?? EMPTY_STATE,
   })
-  // Its own admin token: masked wherever a client repeats it, as any credential is.
+  // Its own admin token: masked wherever a client repeats it, like every credential.
   if (options.adminToken !== undefined) sessions.secrets.learn([options.adminToken])
   const journal = createJournal(options.limits?.maxJournal ?? DEFAULT_MAX_JOURNAL)
   const control: MockControl = {

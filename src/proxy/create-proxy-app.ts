@@ -122,7 +122,7 @@ export const createProxyApp = (options: ProxyAppOptions) => {
         .filter(([name]) => isSecretHeader(name))
         .flatMap(([name, value]) => [value, ...credentialsOfHeader(name, value)]),
       ...(options.secrets ?? []),
-      // Its own admin token: masked wherever a client repeats it, as any credential is.
+      // Its own admin token: masked wherever a client repeats it, like every credential.
       ...(options.adminToken === undefined ? [] : [options.adminToken]),
     ],
   })

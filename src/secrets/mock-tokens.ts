@@ -15,6 +15,8 @@ import { REDACTED } from './redact.js'
 const TOKEN = new RegExp(MOCK_TOKEN_SOURCE)
 /** A token in any letter case (a server may upper-case an echo). */
 const TOKENS_ANY_CASE = new RegExp(MOCK_TOKEN_SOURCE, 'gi')
+/** The same, to ask whether a text holds one before it is copied with each one replaced. */
+const TOKEN_ANY_CASE = new RegExp(MOCK_TOKEN_SOURCE, 'i')
 /** Characters of the shortest token: what a decoded run must hold at least. */
 const TOKEN_CHARACTERS =
   Math.min(...Object.values(MOCK_TOKEN_PREFIXES).map((prefix) => prefix.length)) +
@@ -95,9 +97,6 @@ const BASE64_RUNS = new RegExp(
   `(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{${Math.floor((TOKEN_CHARACTERS * 4) / 3)},}=*`,
   'g',
 )
-/** A token in any letter case, found before it is replaced. */
-const TOKEN_ANY_CASE = new RegExp(MOCK_TOKEN_SOURCE, 'i')
-
 /** Whether a value is one of the mock's tokens (as it is). */
 export const isMockToken = (value: string) => TOKEN.test(value)
 
@@ -133,9 +132,9 @@ const maskedRuns = (text: string, runs: RegExp, holds: (run: string) => boolean)
 }
 
 /**
- * The text with every mock token masked, in every form above. Each pass runs only where its mark
- * shows, and a text with no token is given back as it is: a text costs three linear scans (the
- * token in any case, runs of escapes, runs of base64).
+ * The text with every mock token masked, in every form above, or the text itself when it holds
+ * none. Most texts cost one pass over the table (no run long enough); the others three linear
+ * scans (the token in any case, runs of escapes, runs of base64).
  */
 export const maskMockTokens = (text: string): string => {
   if (!hasLongRun(text)) return text

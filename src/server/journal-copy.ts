@@ -130,9 +130,9 @@ export const writeWithJournalCopy = (
       continue
     }
     // As the journal masks a parsed answer's top-level field: redactJson over that field alone.
-    const copy = redactJson(Object.fromEntries([[key, field]]))
-    journalText += head + JSON.stringify(Reflect.get(Object(copy), key))
-    maskedValues(field, Reflect.get(Object(copy), key), handedOut)
+    const masked: unknown = Reflect.get(Object(redactJson(Object.fromEntries([[key, field]]))), key)
+    journalText += head + JSON.stringify(masked)
+    maskedValues(field, masked, handedOut)
   }
   return {
     text: `${text}}`,
