@@ -85,13 +85,15 @@ export const createSecretBook = (
   if (SECRET_POLICY.minSearchedLength < ANCHOR) throw new Error('minSearchedLength < ANCHOR')
   const index = createFormIndex(maxFormChars)
   const whole = createFormIndex(maxWholeChars)
+  /** Whether a value was filed (the indexes are searched), and whether a mock token was seen. */
   let learnt = false
+  let tokensSeen = false
   const learn = (values: Iterable<string>) => {
     let newForms = 0
     for (const value of values) {
       if (!isSearched(value)) {
         // Seen once, a mock token is masked by its shape from then on, wherever it stands.
-        if (!learnt && isMockToken(value)) learnt = true
+        if (!tokensSeen && isMockToken(value)) tokensSeen = true
         continue
       }
       learnt = true
@@ -113,7 +115,12 @@ export const createSecretBook = (
         learn(isSecretHeader(name) ? credentialsOfHeader(name, value) : secretsOfText(value))
     },
     has: (value) => index.has(value) || whole.has(value),
-    mask: (text) => (learnt ? index.mask(whole.mask(maskMockTokens(text))) : text),
-    isEmpty: () => !learnt,
+    mask: (text) => {
+      // Each search only once it can find something: a book that saw no token, or filed nothing,
+      // skips that pass (a provider's key masked on every update is no reason to scan for tokens).
+      const plain = tokensSeen ? maskMockTokens(text) : text
+      return learnt ? index.mask(whole.mask(plain)) : plain
+    },
+    isEmpty: () => !learnt && !tokensSeen,
   }
 }

@@ -67,30 +67,39 @@ const holdsInBase64 = (run: string) => {
   return false
 }
 
-/**
- * Runs of character-wise escapes long enough to hold a token: hex pairs, HTML references, `\u`
- * and `%` escapes (a run starts where the one before it does not go on).
- */
-const ESCAPED_RUNS = new RegExp(
-  `(?<![0-9a-f])(?:[0-9a-f]{2}|&#(?:x[0-9a-f]{1,6}|\\d{1,7});|\\\\u[0-9a-f]{4}|%[0-9a-f]{2}){${TOKEN_CHARACTERS},}`,
-  'gi',
-)
-const ESCAPE = /&#(x[0-9a-f]+|\d+);|\\u([0-9a-f]{4})|%([0-9a-f]{2})|([0-9a-f]{2})/gi
+/** One character written as an escape: an HTML reference, a `\u` escape, a `%` escape. */
+const ESCAPE_SOURCE = '&#(?:x[0-9a-f]{1,6}|\\d{1,7});|\\\\u[0-9a-f]{4}|%[0-9a-f]{2}'
+/** Runs of such escapes long enough to hold a token, whatever stands before them (`a&#119;…`). */
+const ESCAPED_RUNS = new RegExp(`(?:${ESCAPE_SOURCE}){${TOKEN_CHARACTERS},}`, 'gi')
+const ESCAPE = /&#(x[0-9a-f]+|\d+);|\\u([0-9a-f]{4})|%([0-9a-f]{2})/gi
 
 /** A run of escapes as the text it stands for. */
 const unescaped = (run: string) =>
-  run.replace(ESCAPE, (_, reference?: string, unit?: string, percent?: string, pair?: string) => {
+  run.replace(ESCAPE, (_, reference?: string, unit?: string, percent?: string) => {
     if (reference === undefined)
-      return String.fromCharCode(Number.parseInt(unit ?? percent ?? pair ?? '', 16))
+      return String.fromCharCode(Number.parseInt(unit ?? percent ?? '', 16))
     const point = /^x/i.test(reference)
       ? Number.parseInt(reference.slice(1), 16)
       : Number(reference)
     return point <= 0x10ffff ? String.fromCodePoint(point) : ''
   })
 
-/** Whether a run of escapes holds a token (hex from its first character or its second). */
-const holdsEscaped = (run: string) =>
-  TOKEN.test(unescaped(run)) || TOKEN.test(unescaped(run.slice(1)))
+/** Whether a run of escapes holds a token. */
+const holdsEscaped = (run: string) => TOKEN.test(unescaped(run))
+
+/**
+ * Runs of hex digits long enough to hold a token, two to a character: a run is matched whole from
+ * its first digit, so a digit or letter before the token's own is read at both alignments.
+ */
+const HEX_RUNS = new RegExp(`[0-9a-f]{${TOKEN_CHARACTERS * 2},}`, 'gi')
+const HEX_PAIR = /[0-9a-f]{2}/gi
+
+/** Whether a run of hex digits holds a token, read in pairs from its first digit or its second. */
+const holdsInHex = (run: string) => {
+  const decoded = (from: number) =>
+    run.slice(from).replace(HEX_PAIR, (pair) => String.fromCharCode(Number.parseInt(pair, 16)))
+  return TOKEN.test(decoded(0)) || TOKEN.test(decoded(1))
+}
 
 /** Runs of base64 or base64url long enough to hold a token. */
 const BASE64_RUNS = new RegExp(
@@ -100,23 +109,13 @@ const BASE64_RUNS = new RegExp(
 /** Whether a value is one of the mock's tokens (as it is). */
 export const isMockToken = (value: string) => TOKEN.test(value)
 
-/** The ASCII characters that may stand in a token's form: base64url, base64, escapes, references. */
-const FORM_CHARACTERS = Uint8Array.from({ length: 128 }, (_, code) =>
-  /[\w+/%&#;\\-]/.test(String.fromCharCode(code)) ? 1 : 0,
-)
-
 /**
- * Whether the text has a run of such characters as long as a token: every form of one is such a
- * run, and most texts (JSON with short fields, headers, paths) have none. One pass, no pattern.
+ * The ASCII characters that may stand in a token's form: base64url, base64 and its padding,
+ * escapes, references. Each pattern above matches such characters only, and its look-behind none.
  */
-const hasLongRun = (text: string) => {
-  let run = 0
-  for (let i = 0; i < text.length; i++) {
-    if (FORM_CHARACTERS[text.charCodeAt(i)] !== 1) run = 0
-    else if (++run >= TOKEN_CHARACTERS) return true
-  }
-  return false
-}
+const FORM_CHARACTERS = Uint8Array.from({ length: 128 }, (_, code) =>
+  /[\w+/%&#;\\=-]/.test(String.fromCharCode(code)) ? 1 : 0,
+)
 
 /** The text with each run of `runs` that `holds` a token masked whole; the text itself when none does. */
 const maskedRuns = (text: string, runs: RegExp, holds: (run: string) => boolean): string => {
@@ -132,13 +131,66 @@ const maskedRuns = (text: string, runs: RegExp, holds: (run: string) => boolean)
 }
 
 /**
+ * What an escaped token's run holds in every escape of its first character, `w`: `77` (a hex
+ * pair, `\u0077`, `%77`, `&#x77;`) or `119` (`&#119;`). A run with neither holds none.
+ */
+const ESCAPED_MARKS = [MARK.charCodeAt(0).toString(16), String(MARK.charCodeAt(0))]
+/** What a base64 or base64url run that holds a token shows at one of the mark's alignments. */
+const BASE64_MARK_TEXTS = BASE64_MARKS.flatMap(({ text }) => [
+  text,
+  text.replace(/\+/g, '-').replace(/\//g, '_'),
+])
+const holdsAny = (run: string, marks: readonly string[]) => marks.some((mark) => run.includes(mark))
+
+/**
+ * One run of form characters with every token in it masked: the scans in turn (the token in any
+ * case, hex, other escapes, base64), each only when the run shows what its form must (most runs
+ * are paths, ids and keys that show none).
+ */
+const maskedRun = (run: string): string => {
+  let masked = TOKEN_ANY_CASE.test(run) ? run.replace(TOKENS_ANY_CASE, REDACTED) : run
+  if (holdsAny(masked, ESCAPED_MARKS)) {
+    masked = maskedRuns(masked, HEX_RUNS, holdsInHex)
+    masked = maskedRuns(masked, ESCAPED_RUNS, holdsEscaped)
+  }
+  if (holdsAny(masked, BASE64_MARK_TEXTS)) masked = maskedRuns(masked, BASE64_RUNS, holdsInBase64)
+  return masked
+}
+
+/** Whether the character at `at` may stand in a token's form. */
+const isFormAt = (text: string, at: number) => FORM_CHARACTERS[text.charCodeAt(at)] === 1
+
+/**
  * The text with every mock token masked, in every form above, or the text itself when it holds
- * none. Most texts cost one pass over the table (no run long enough); the others three linear
- * scans (the token in any case, runs of escapes, runs of base64).
+ * none. Every form of a token is a run of form characters as long as a token at least, and most
+ * texts (JSON with short fields, headers) have none. The runs are found by looking at every
+ * TOKEN_CHARACTERS-th character only (a run that long holds one of them), and spreading out from
+ * each that is a form character; only long runs are scanned (`maskedRun`). A run is bounded by characters no pattern takes, so scanning it alone
+ * finds what scanning the text would.
  */
 export const maskMockTokens = (text: string): string => {
-  if (!hasLongRun(text)) return text
-  let masked = TOKEN_ANY_CASE.test(text) ? text.replace(TOKENS_ANY_CASE, REDACTED) : text
-  masked = maskedRuns(masked, ESCAPED_RUNS, holdsEscaped)
-  return maskedRuns(masked, BASE64_RUNS, holdsInBase64)
+  let out = ''
+  let from = 0
+  for (let at = TOKEN_CHARACTERS - 1; at < text.length; ) {
+    if (!isFormAt(text, at)) {
+      at += TOKEN_CHARACTERS
+      continue
+    }
+    // Back to the run's start: at most to the character after the last one looked at.
+    let start = at
+    while (start > 0 && isFormAt(text, start - 1)) start--
+    let end = at + 1
+    while (end < text.length && isFormAt(text, end)) end++
+    if (end - start >= TOKEN_CHARACTERS) {
+      const run = text.slice(start, end)
+      const masked = maskedRun(run)
+      if (masked !== run) {
+        out += text.slice(from, start) + masked
+        from = end
+      }
+    }
+    // The next run starts after `end`, which is no form character: its TOKEN_CHARACTERS-th holds it.
+    at = end + TOKEN_CHARACTERS
+  }
+  return from === 0 ? text : out + text.slice(from)
 }

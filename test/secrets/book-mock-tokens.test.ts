@@ -20,6 +20,32 @@ describe("a secret book and the mock's tokens", () => {
     )
   })
 
+  it('finds a token in every form at the edges of a run: padded, after `=`, at either end of the text', () => {
+    const book = createSecretBook()
+    book.learnJson({ tokens: { owner: mockToken(1) } })
+    const token = mockToken(7)
+    const b64 = (text: string) => Buffer.from(text).toString('base64')
+    const hex = Buffer.from(token).toString('hex')
+    const forms = [
+      token,
+      `?access=${token}&x=1`,
+      `${b64(`u:${token}`)}`, // padded: its '=' belongs to the run
+      `Basic ${b64(`user:${token}`)}==`,
+      `a=${b64(`${token}!`)};b`,
+      `id=${hex}`,
+      `x${hex}y`,
+      `&#${[...token].map((c) => c.charCodeAt(0)).join(';&#')};`,
+      `%${[...token].map((c) => c.charCodeAt(0).toString(16)).join('%')}`,
+      `${token.toUpperCase()}=${token}`,
+    ]
+    for (const form of forms) {
+      const masked = book.mask(form)
+      expect(masked, form).toContain(REDACTED)
+      expect(masked, form).not.toContain(token.slice(4))
+      expect(masked.toLowerCase(), form).not.toContain(token.toLowerCase())
+    }
+  })
+
   it('keeps every form of what it learnt before through thousands of handed-out tokens', () => {
     const book = createSecretBook()
     book.learn([KEY])
