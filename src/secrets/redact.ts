@@ -1,3 +1,4 @@
+import { remembered } from '../common/remembered.js'
 import { setOwn } from '../common/set-own.js'
 import { isPublicField, isPublicHeader, SECRET_POLICY } from './policy.js'
 
@@ -33,9 +34,11 @@ export const isSecretHeader = (name: string) =>
   (SECRET_HEADER.test(name) || SECRET_NAME_PATTERN.test(name)) && !isPublicHeader(name)
 
 /** Whether a field, header or query name names a secret (the public ones the kit declares aside). */
-export const isSecretName = (name: string) =>
-  (SECRET_NAME_PATTERN.test(name) || EXACT_FIELD_NAMES.has(name.toLowerCase())) &&
-  !isPublicField(name)
+export const isSecretName = remembered(
+  (name: string) =>
+    (SECRET_NAME_PATTERN.test(name) || EXACT_FIELD_NAMES.has(name.toLowerCase())) &&
+    !isPublicField(name),
+)
 
 /** Query and form parameters that carry a credential by their exact name (the policy's `parameters`). */
 export const SECRET_PARAMETERS: ReadonlySet<string> = new Set(SECRET_POLICY.parameters)
@@ -193,8 +196,9 @@ const NO_VALUES = { has: () => false }
 /** A JSON key: no secret's, a secret's name (`apiKey`), or the object of tokens (`tokens`, a name too). */
 export const PLAIN_KEY = 0
 export const TOKENS_KEY = 2
-export const keyKindOf = (key: string) =>
-  SECRET_OBJECT_KEY.test(key) ? TOKENS_KEY : isSecretName(key) ? 1 : PLAIN_KEY
+export const keyKindOf = remembered((key: string) =>
+  SECRET_OBJECT_KEY.test(key) ? TOKENS_KEY : isSecretName(key) ? 1 : PLAIN_KEY,
+)
 
 /** A flag about a secret (`hasApiKey: true`, `apiKeyLastFour: null`) gives nothing away. */
 const isFlag = (item: unknown) => typeof item === 'boolean' || item === null

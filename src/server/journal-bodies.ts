@@ -97,7 +97,8 @@ const journalMasked = (text: string, secrets: JournalSecrets | undefined): unkno
   const masked = secrets.mask(text)
   const kept = masked === text ? keptBody(text, mayHold) : journalBody(masked)
   // Parsing decodes escapes: a secret written `\u0073\u006b…` in part reads as itself only now.
-  return typeof kept === 'object' && kept !== null && !isCleanText(kept)
+  // A text with no escape parses to strings the masked text holds as they are: masked already.
+  return typeof kept === 'object' && kept !== null && !isCleanText(kept) && text.includes('\\')
     ? maskedStrings(kept, secrets.mask)
     : kept
 }

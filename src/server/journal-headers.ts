@@ -1,4 +1,5 @@
 import { excerpt } from '../common/excerpt.js'
+import { remembered } from '../common/remembered.js'
 import { setOwn } from '../common/set-own.js'
 import {
   credentialsOfHeader,
@@ -26,29 +27,6 @@ const JOIN = '\n'
 
 /** Headers as the journal keeps them: lowercase name → value, secrets `[REDACTED]`. */
 export type JournalHeaders = Readonly<Record<string, string>>
-
-/** Names and values whose answers are kept: those that come again and again (`host`, `keep-alive`). */
-const MAX_KNOWN = 256
-/** Longer texts are not kept (the kept ones take at most MAX_KNOWN × MAX_KNOWN_TEXT characters). */
-const MAX_KNOWN_TEXT = 64
-
-/**
- * A test on short texts, its answers kept: a client sends the same few header names and values
- * on every request, and each test is a regular expression (two or three on a name).
- */
-const remembered = (test: (text: string) => boolean) => {
-  const known = new Map<string, boolean>()
-  return (text: string): boolean => {
-    const found = known.get(text)
-    if (found !== undefined) return found
-    const answer = test(text)
-    if (text.length <= MAX_KNOWN_TEXT) {
-      if (known.size >= MAX_KNOWN) known.clear()
-      known.set(text, answer)
-    }
-    return answer
-  }
-}
 
 /** A header whose value is a credential by its name alone (`authorization`, `cookie`, `x-api-key`). */
 const isCredentialHeader = remembered(isSecretHeader)

@@ -46,6 +46,16 @@ describe('the journal copy written beside an answer', () => {
     expect(written?.journalText).toContain('"apiKeyLastFour":"wxyz"')
   })
 
+  it('keeps a loose field that holds no secret as the answer has it, and hands out nothing', () => {
+    const plain = {
+      llmProvider: { id: 'lpr_x', hasApiKey: false, apiKeyLastFour: null, modelIds: ['m'] },
+    }
+    const written = writeWithJournalCopy('updateLlmProvider', 200, plain)
+    expect(written?.journalText).toBe(JSON.stringify(plain))
+    expect(JSON.parse(written?.journalText ?? '')).toEqual(redactJson(plain))
+    expect(written?.handedOut).toEqual([])
+  })
+
   it('leaves an answer with a field its schema does not name, or another status, to the journal', () => {
     expect(writeWithJournalCopy('createWorker', 201, { ...CREATED, apiKey: 'sk-1' })).toBe(
       undefined,
