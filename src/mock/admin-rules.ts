@@ -1,3 +1,4 @@
+import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { excerptStrings } from '../common/excerpt.js'
 import { jsonBytes } from '../common/json-bytes.js'
@@ -6,10 +7,18 @@ import { answerProblem, invalid } from '../server/index.js'
 import { readAdminBody } from './admin-body.js'
 import type { MockEnv } from './env.js'
 import { MOCK_PROBLEMS } from './problems.js'
-import { RuleId, remainingOf } from './runtime-rule.js'
+import { RULE_ID_PREFIX, remainingOf } from './runtime-rule.js'
 import { MAX_SCENARIO_RULES, Rule } from './scenario.js'
 import { MAX_SCENARIO_FILE_BYTES } from './scenario-file-bounds.js'
 import type { Session } from './session.js'
+
+/** A runtime rule's id, as a path names it: the prefix and a number (runtime-rule.ts). */
+const RuleId = z
+  .string()
+  .regex(
+    new RegExp(`^${RULE_ID_PREFIX}[1-9][0-9]{0,15}$`),
+    `a rule id: ${RULE_ID_PREFIX} and a number`,
+  )
 
 /**
  * A rule as the admin API answers it: a secret-named field in it (a `respond` body's) masked, and

@@ -1,12 +1,10 @@
 import { z } from '@hono/zod-openapi'
 import type { Hono } from 'hono'
-import { WorkerId } from '../schemas/ids.js'
 import {
   ADMIN_PREFIX,
   answerProblem,
   invalidQuery,
   type Journal,
-  PageLimit,
   registerDashboard,
   registerJournalRoutes,
 } from '../server/index.js'
@@ -52,12 +50,6 @@ export type MockControl = {
 const ScenarioBody = z
   .object({
     name: ScenarioName,
-  })
-  .strict()
-const StateQuery = z
-  .object({
-    limit: PageLimit.optional(),
-    after: WorkerId.optional(),
   })
   .strict()
 
@@ -118,9 +110,9 @@ export const registerAdmin = (
   app.get(`${ADMIN_PREFIX}/scenarios`, (c) => c.json({ scenarios: control.scenarioNames() }))
 
   app.get(`${ADMIN_PREFIX}/state`, async (c) => {
+    const { stateOf, StateQuery } = await readState()
     const parsed = StateQuery.safeParse(c.req.query())
     if (!parsed.success) return invalidQuery(c, parsed.error)
-    const { stateOf } = await readState()
     return c.json(stateOf(c.var.session, c.var.now, parsed.data))
   })
 

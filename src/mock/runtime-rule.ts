@@ -1,11 +1,13 @@
-import { z } from '@hono/zod-openapi'
 import type { Rule } from './scenario.js'
 
-/** A runtime rule's id: `rule_` and the count of rules the app was given so far (`rule_1`). */
-export const RuleId = z.string().regex(/^rule_[1-9][0-9]{0,15}$/, 'a rule id: rule_ and a number')
+/**
+ * What a runtime rule's id starts with: then the count of rules the app was given so far
+ * (`rule_1`). Its schema is built where ids are read (admin-rules.ts, loaded on first use).
+ */
+export const RULE_ID_PREFIX = 'rule_'
 
 /** The id of the app's `n`th rule added at run time (from 1). */
-export const ruleIdOf = (n: number) => `rule_${n}`
+export const ruleIdOf = (n: number) => `${RULE_ID_PREFIX}${n}`
 
 /**
  * A rule added to a session at run time (`POST /__mock/rules`), with its own memory: how often it

@@ -1,6 +1,8 @@
+import { z } from '@hono/zod-openapi'
 import { excerptStrings } from '../common/excerpt.js'
 import { jsonBytes } from '../common/json-bytes.js'
-import { boundedPage, MAX_PAGE_BYTES, MAX_PAGE_LIMIT } from '../server/index.js'
+import { WorkerId } from '../schemas/ids.js'
+import { boundedPage, MAX_PAGE_BYTES, MAX_PAGE_LIMIT, PageLimit } from '../server/index.js'
 import { toMockLlmProvider } from './factories.js'
 import type { Lifecycle } from './lifecycle.js'
 import { maskWithinLength } from './masked-for-writing.js'
@@ -19,6 +21,14 @@ const CURSOR_ROOM = 'x'.repeat(64)
 
 /** A page of the state: workers after the worker `after`, at most `limit` of them. */
 export type StateQuery = { after?: string | undefined; limit?: number | undefined }
+
+/** `GET /__mock/state`'s query (built here, on the first read, not at a page's start-up). */
+export const StateQuery = z
+  .object({
+    limit: PageLimit.optional(),
+    after: WorkerId.optional(),
+  })
+  .strict()
 
 /**
  * When a worker's status next changes by its lifecycle, and to what; null when it never will (the

@@ -1,5 +1,3 @@
-import { z } from '@hono/zod-openapi'
-
 /** Most items one admin list answer holds, and how many it holds by default (docs/admin-api.md). */
 export const MAX_PAGE_LIMIT = 1_000
 /**
@@ -8,13 +6,6 @@ export const MAX_PAGE_LIMIT = 1_000
  * enough that a few readers at once cost a few MB. assumption: see docs/limits.md#limits
  */
 export const MAX_PAGE_BYTES = 1024 * 1024
-
-/** `?limit=`: a whole number of items, 1 to MAX_PAGE_LIMIT. */
-export const PageLimit = z
-  .string()
-  .regex(/^[0-9]{1,7}$/, `a whole number from 1 to ${MAX_PAGE_LIMIT}`)
-  .transform(Number)
-  .pipe(z.int().min(1).max(MAX_PAGE_LIMIT))
 
 export type Page<T, C> = { readonly items: T[]; readonly next: C | null }
 

@@ -12,7 +12,7 @@ export { answer, answerOperationJson, isApiPath, useAnswerHeaders } from './answ
 // Reading a request: its bearer token, its body's text.
 export { bearerToken } from './bearer-token.js'
 export { bodyText } from './body-text.js'
-export { boundedPage, MAX_PAGE_BYTES, MAX_PAGE_LIMIT, PageLimit } from './bounded-page.js'
+export { boundedPage, MAX_PAGE_BYTES, MAX_PAGE_LIMIT } from './bounded-page.js'
 // Serving: listening on Node, the built files' folder, the defaults both servers start with.
 export { findBuiltFolder } from './built-folder.js'
 // Guarding a request, at the front of both servers: the Host guard, no service worker's script,
@@ -35,6 +35,7 @@ export { limitBody } from './limit-body.js'
 export { listenOnNode } from './listen-on-node.js'
 export { loadForwarder } from './load-forwarder.js'
 export { logLine } from './log-request.js'
+export { PageLimit } from './page-limit.js'
 export { answerProblem, SERVER_PROBLEMS } from './problem.js'
 export { type Exchange, recordExchange } from './record-exchange.js'
 export type { ServerEnv } from './server-env.js'

@@ -4,9 +4,9 @@ import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { operations } from '../api/operations.js'
 import { invalidQuery } from './admin-answers.js'
-import { PageLimit } from './bounded-page.js'
 import { DEFAULT_MAX_JOURNAL_BYTES, type Journal, type JournalPageQuery } from './journal.js'
-import { SearchText, StatusFilter } from './journal-search.js'
+import { SearchText, StatusFilter } from './journal-filters.js'
+import { PageLimit } from './page-limit.js'
 
 /** The HAR writer (journal-har.ts), loaded once, on the first download. */
 let harWriter: Promise<typeof import('./journal-har.js')> | undefined

@@ -1,31 +1,10 @@
-import { z } from '@hono/zod-openapi'
 import type { JournalEntry } from './journal-entry.js'
 
-// What `?q=` and `?status=` find in the journal. They read entries as stored: secrets were masked
-// on write, so no search can find one.
-
-/** Most characters of a `q` (docs/admin-api.md). */
-export const MAX_SEARCH_TEXT = 200
-
-/** `?q=`: text looked for, whatever its case. */
-export const SearchText = z
-  .string()
-  .min(1, 'text to look for: 1 character or more')
-  .max(MAX_SEARCH_TEXT, `text to look for: at most ${MAX_SEARCH_TEXT} characters`)
+// What `?q=` and `?status=` find in the journal (their query schemas: journal-filters.ts). They
+// read entries as stored: secrets were masked on write, so no search can find one.
 
 /** Statuses an entry may have to pass a `status` filter: from `min` to `max`, both included. */
 export type StatusRange = { readonly min: number; readonly max: number }
-
-/** `?status=`: a class (`2xx`…`5xx`, and `1xx`) or one three-digit code. */
-export const StatusFilter = z
-  .string()
-  .regex(/^[1-5](?:xx|XX|[0-9]{2})$/, 'a status class (1xx to 5xx) or a code (100 to 599)')
-  .transform((text): StatusRange => {
-    const first = Number(text.charAt(0))
-    return /x/i.test(text)
-      ? { min: first * 100, max: first * 100 + 99 }
-      : { min: Number(text), max: Number(text) }
-  })
 
 /** A body as the journal stores it: parsed JSON, a text, or a clean text parsed on read. */
 const bodyText = (body: unknown): string => {

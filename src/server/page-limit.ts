@@ -1,0 +1,12 @@
+import { z } from '@hono/zod-openapi'
+import { MAX_PAGE_LIMIT } from './bounded-page.js'
+
+// Apart from the pages themselves (bounded-page.ts), which the journal uses on every read: only
+// the admin API's list readers, loaded on their first read, build this schema.
+
+/** `?limit=`: a whole number of items, 1 to MAX_PAGE_LIMIT. */
+export const PageLimit = z
+  .string()
+  .regex(/^[0-9]{1,7}$/, `a whole number from 1 to ${MAX_PAGE_LIMIT}`)
+  .transform(Number)
+  .pipe(z.int().min(1).max(MAX_PAGE_LIMIT))
