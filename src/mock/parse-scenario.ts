@@ -1,6 +1,6 @@
 import { jsonPointer } from '../common/json-pointer.js'
 import { tooDeepAt } from '../common/too-deep-at.js'
-import { Scenario } from './scenario.js'
+import { ONE_SHOT_PARSE, Scenario } from './scenario.js'
 import { ScenarioError, scenarioErrorOf } from './scenario-error.js'
 import { MAX_SCENARIO_DEPTH } from './scenario-file-bounds.js'
 
@@ -15,7 +15,7 @@ export const parseScenario = (raw: unknown, source: string): Scenario => {
       },
     ])
   }
-  const result = Scenario.safeParse(raw)
+  const result = Scenario.safeParse(raw, ONE_SHOT_PARSE)
   if (!result.success) throw scenarioErrorOf(source, result.error)
   return result.data
 }
