@@ -131,8 +131,10 @@ export const writeWithJournalCopy = (
     }
     // As the journal masks a parsed answer's top-level field: redactJson over that field alone.
     const masked: unknown = Reflect.get(Object(redactJson(Object.fromEntries([[key, field]]))), key)
-    journalText += head + JSON.stringify(masked)
-    maskedValues(field, masked, handedOut)
+    const maskedText = JSON.stringify(masked)
+    journalText += head + maskedText
+    // Written as the answer is: nothing in it was masked (a provider without a key), none handed out.
+    if (maskedText !== written) maskedValues(field, masked, handedOut)
   }
   return {
     text: `${text}}`,
