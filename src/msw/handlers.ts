@@ -6,7 +6,7 @@ import {
   type MockApp,
   type MockAppOptions,
 } from '../mock/index.js'
-import { type MswPersistOptions, persistMock } from './persist.js'
+import type { MswPersistOptions } from './persist.js'
 
 export type MswHandlersOptions = MockAppOptions & {
   /**
@@ -47,7 +47,12 @@ export const createMswHandlers = ({
   ...options
 }: MswHandlersOptions = {}): { handlers: HttpHandler[]; app: MockApp } => {
   const app = createMockApp(options)
-  const save = persist ? persistMock(app, persist) : undefined
+  // The state's keeper (persist.ts) is loaded only when a storage is given: a page without one
+  // carries neither it nor the saved state's reader. The saved state is restored before the
+  // handlers answer their first request.
+  const keeper = persist
+    ? import('./persist.js').then(({ persistMock }) => persistMock(app, persist))
+    : undefined
   const base = baseUrl.replace(/\/+$/, '')
   const handlers = MOCKED_ROUTES.map(({ method, path }) =>
     http[mswMethodOf(method)]<PathParams, DefaultBodyType, undefined>(
@@ -56,6 +61,7 @@ export const createMswHandlers = ({
         // MSW's match is looser than the mock's (a trailing slash): what the mock does not answer
         // itself goes on, as an unclaimed request does.
         if (!isMockedRequest(request.method, new URL(request.url).pathname)) return undefined
+        const save = await keeper
         // The page that runs the mock sent it: no page of another site can (the origin rule).
         const response = await app.fetch(request, { fromHostPage: true })
         save?.()
