@@ -79,7 +79,7 @@ describe('browser bundle of worker-api-kit/msw', () => {
     expect(total, report).toBeLessThanOrEqual(BUDGET_BYTES)
   })
 
-  it('keeps the OpenAPI document, the fixtures, the docs page and the two download writers out of the start-up chunks', () => {
+  it('keeps the OpenAPI document, the fixtures, the docs page, the two download writers and the state keeper out of the start-up chunks', () => {
     const inputs = startUp.flatMap((path) => Object.keys(metafile.outputs[path]?.inputs ?? {}))
     for (const lazy of [
       'src/api/document.ts',
@@ -87,6 +87,9 @@ describe('browser bundle of worker-api-kit/msw', () => {
       'src/mock/docs-page.ts',
       'src/server/journal-har.ts',
       'src/mock/scenario-export.ts',
+      'src/msw/persist.ts',
+      'src/mock/saved-state.ts',
+      'src/server/journal-filters.ts',
     ]) {
       expect.soft(inputs).not.toContain(lazy)
     }

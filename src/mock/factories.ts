@@ -18,7 +18,17 @@ import { DEFAULT_LIFECYCLE, type LifecycleStep, stepAt } from './lifecycle.js'
 import type { LlmProviderRecord, WorkerRecord } from './store.js'
 
 /** What a factory needs: seeded sources and the current time. */
-export type FactoryContext = { faker: MockFaker; random: Random; now: number }
+export type FactoryContext = {
+  faker: MockFaker
+  random: Random
+  now: number
+  /**
+   * The app's masker (its secret book's `mask`): what a worker's fields derive from the request
+   * (its workspace path's slug of the name) is derived from the masked text, so a key sent in a
+   * name never comes back lower-cased and cut where the masker cannot know it.
+   */
+  mask?: ((text: string) => string) | undefined
+}
 
 /** How a new worker is launched, per destination. assumption: see docs/limits.md#assumptions */
 export const DEFAULT_LAUNCH: Record<Destination, MockLaunch> = {
@@ -38,6 +48,15 @@ const LOCAL_SANDBOXES = ['docker', 'podman', 'none'] as const
 const CLOUD_SANDBOXES = ['firecracker', 'gvisor'] as const
 /** How much of a name its workspace slug is made from (the slug keeps 40 characters of it). */
 const SLUG_SOURCE_LENGTH = 256
+
+/** The most of a name masked whole before its slug is cut from it (a journalled body's bound). */
+const MAX_MASKED_NAME = 64 * 1024
+
+/** What a name's slug is made from: its start, masked (whole when it is not huge). */
+const slugSource = (name: string, mask: FactoryContext['mask']) =>
+  mask === undefined
+    ? name.slice(0, SLUG_SOURCE_LENGTH)
+    : mask(name.slice(0, MAX_MASKED_NAME)).slice(0, SLUG_SOURCE_LENGTH)
 
 /** A token's random bytes: its characters in base64url (4 for every 3), no padding between tokens. */
 const TOKEN_BYTES = (MOCK_TOKEN_CHARACTERS / 4) * 3
@@ -59,7 +78,7 @@ export const buildTokens = (random: Random): Tokens => {
  * (a scenario's recorded one) is taken as given, and then no id is drawn.
  */
 export const buildWorkerRecord = (
-  { faker, random, now, id: givenId }: FactoryContext & { id?: string | undefined },
+  { faker, random, now, id: givenId, mask }: FactoryContext & { id?: string | undefined },
   body: CreateWorkerBody,
   owner: { orgId: string; userId: string },
   start: Pick<LifecycleStep, 'status' | 'instanceStatus'> = stepAt(
@@ -75,8 +94,7 @@ export const buildWorkerRecord = (
   // From the name's start only: a slice of the slug of a whole 1 MB name kept that megabyte alive
   // (V8 slices are views), unseen by the store's byte budget.
   const slug =
-    faker.helpers.slugify(body.name.slice(0, SLUG_SOURCE_LENGTH)).toLowerCase().slice(0, 40) ||
-    'worker'
+    faker.helpers.slugify(slugSource(body.name, mask)).toLowerCase().slice(0, 40) || 'worker'
   const provider = isLocal ? 'local' : faker.helpers.objectKey(CLOUD_REGIONS)
   const region =
     provider === 'local' ? 'local' : faker.helpers.arrayElement(CLOUD_REGIONS[provider])

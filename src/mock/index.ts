@@ -5,6 +5,10 @@
 export { createMockApp, type MockApp, type MockAppOptions } from './app.js'
 export { isMockedRequest, MOCKED_ROUTES } from './mocked-routes.js'
 export { createRecording, isRecording, type Recording } from './recording.js'
-export { loadState, saveState } from './saved-state.js'
+/**
+ * The saved state's reader and writer (saved-state.ts: `loadState`, `saveState`), loaded when a
+ * keeper asks for them: a page whose mock keeps no state carries neither.
+ */
+export const savedStateCodec = () => import('./saved-state.js')
 export { Scenario, type ScenarioInput } from './scenario.js'
 export { MAX_SCENARIO_FILE_BYTES } from './scenario-file-bounds.js'

@@ -129,7 +129,7 @@ export const createSession = ({
   scenario,
   state = scenario.state ?? EMPTY_STATE,
   now,
-  secrets = createSecretBook(),
+  secrets = createSecretBook({ mockTokens: true }),
 }: SessionOptions): Session => {
   const sessionSeed = scenario.seed ?? seed
   // The ids the mock printed hold in every session and scenario: a scenario's own seed seeds its

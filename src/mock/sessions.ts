@@ -47,7 +47,7 @@ export const createSessions = (options: {
   const maxTotalBytes = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES
   // One book of secrets for the app: what any session learns (a key, a token a client sent) is
   // masked in every session's journal, state and export, and a reset forgets none of it.
-  const secrets = createSecretBook()
+  const secrets = createSecretBook({ mockTokens: true })
   // What a named session creates is drawn from one stream of the app: two sessions creating in
   // the same millisecond never hand out the same worker id or tokens, whatever their names. The
   // default session keeps the seed's own sequence (the fixtures and the printed ids stand on it).

@@ -1,4 +1,4 @@
-import { loadState, type MockApp, saveState } from '../mock/index.js'
+import { type MockApp, savedStateCodec } from '../mock/index.js'
 
 /** The part of the Web Storage API the handlers use: `sessionStorage` and `localStorage` fit. */
 type KeyValueStorage = {
@@ -30,7 +30,11 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
  * is saved is each session's data in the form `PUT /__mock/state` takes, so the provider's API
  * key is never written, only whether one is set; a reset of every session removes the entry.
  */
-export const persistMock = (app: MockApp, { storage, key = DEFAULT_KEY }: MswPersistOptions) => {
+export const persistMock = async (
+  app: MockApp,
+  { storage, key = DEFAULT_KEY }: MswPersistOptions,
+): Promise<() => void> => {
+  const { loadState, saveState } = await savedStateCodec()
   let last: string | null = null
   try {
     last = storage.getItem(key)

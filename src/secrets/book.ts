@@ -59,6 +59,13 @@ const MAX_TAUGHT_TEXT = 1024 * 1024
 const mayTeach = (text: string) =>
   mayHoldSecret(text) || text.includes('eyJ') || text.includes('://')
 
+/** An HTML character reference's leading zeros (`&#x0073;`, `&#00115;`): no form is filed with them. */
+const PADDED_REFERENCE = /&#(x?)0+(?=[0-9a-f])/gi
+
+/** The text with its character references written without leading zeros, as a form spells them. */
+const withoutPaddedReferences = (text: string) =>
+  text.includes('&#') ? text.replace(PADDED_REFERENCE, '&#$1') : text
+
 /** A scheme's name alone (`"token": "Bearer"`): a word, never the credential after it. */
 const SCHEME_WORD = /^(?:bearer|basic|digest|negotiate|token|dpop)$/i
 
@@ -78,16 +85,26 @@ const isSearched = (value: string) => {
  * session's journal, state and export), the proxy, a contract run. Learning a secret seen before
  * costs a lookup; a new one, its forms (about 20 µs for a 36-character token).
  */
-export const createSecretBook = (
-  maxFormChars: number = MAX_FORM_CHARS,
-  maxWholeChars: number = MAX_WHOLE_CHARS,
-): SecretBook => {
+export const createSecretBook = ({
+  maxFormChars = MAX_FORM_CHARS,
+  maxWholeChars = MAX_WHOLE_CHARS,
+  mockTokens = false,
+}: {
+  readonly maxFormChars?: number
+  readonly maxWholeChars?: number
+  /**
+   * Mask the mock's tokens by their shape from the start (the mock's own book): with a fixed seed,
+   * a run hands out the tokens an earlier run did, and a client may send one back before this run
+   * handed out any. Other books (the proxy's, a contract run's) mask them once they see one.
+   */
+  readonly mockTokens?: boolean
+} = {}): SecretBook => {
   if (SECRET_POLICY.minSearchedLength < ANCHOR) throw new Error('minSearchedLength < ANCHOR')
   const index = createFormIndex(maxFormChars)
   const whole = createFormIndex(maxWholeChars)
   /** Whether a value was filed (the indexes are searched), and whether a mock token was seen. */
   let learnt = false
-  let tokensSeen = false
+  let tokensSeen = mockTokens
   const learn = (values: Iterable<string>) => {
     let newForms = 0
     for (const value of values) {
@@ -119,7 +136,7 @@ export const createSecretBook = (
       // Each search only once it can find something: a book that saw no token, or filed nothing,
       // skips that pass (a provider's key masked on every update is no reason to scan for tokens).
       const plain = tokensSeen ? maskMockTokens(text) : text
-      return learnt ? index.mask(whole.mask(plain)) : plain
+      return learnt ? index.mask(whole.mask(withoutPaddedReferences(plain))) : plain
     },
     isEmpty: () => !learnt && !tokensSeen,
   }

@@ -201,11 +201,15 @@ const withHeaders = (
   res: Response,
   { contentType, body }: Omit<JournalEntry['response'], 'headers'>,
   secrets: JournalSecrets | undefined,
-): JournalEntry['response'] => ({
-  contentType,
-  body,
-  headers: journalHeaders(responseHeaderPairs(res), maskerOf(secrets)),
-})
+): JournalEntry['response'] => {
+  const mask = maskerOf(secrets)
+  return {
+    // As every header is: a target may echo a key in it (`text/plain; charset=<key>`).
+    contentType: contentType === null ? null : redactText(mask ? mask(contentType) : contentType),
+    body,
+    headers: journalHeaders(responseHeaderPairs(res), mask),
+  }
+}
 
 /** The masker to give journalHeaders: none while it would give every text back as it is. */
 const maskerOf = (secrets: JournalSecrets | undefined) =>

@@ -73,9 +73,14 @@ export const journalHeaders = (
         : value
   }
   if (mask !== undefined) {
-    // One pass of the masker over all the values; each value again only when one held a secret.
-    const all = values.join(JOIN)
-    if (mask(all) !== all) for (let i = 0; i < values.length; i++) values[i] = mask(values[i] ?? '')
+    // One pass of the masker over all the names and values; each again only when one held a
+    // secret (a key sent as a header's name, `x-<key>: 1`, is masked there too).
+    const all = `${names.join(JOIN)}${JOIN}${values.join(JOIN)}`
+    if (mask(all) !== all)
+      for (let i = 0; i < names.length; i++) {
+        names[i] = mask(names[i] ?? '')
+        values[i] = mask(values[i] ?? '')
+      }
   }
   const kept: Record<string, string> = {}
   for (let i = 0; i < names.length; i++) {

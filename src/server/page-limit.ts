@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi'
 import { MAX_PAGE_LIMIT } from './bounded-page.js'
 
-// Apart from the pages themselves (bounded-page.ts), which the journal uses on every read: only
-// the admin API's list readers, loaded on their first read, build this schema.
+// The admin API's `?limit=`, as its list readers (the journal's pages, the state's) parse it;
+// apart from the pages themselves (bounded-page.ts).
 
 /** `?limit=`: a whole number of items, 1 to MAX_PAGE_LIMIT. */
 export const PageLimit = z

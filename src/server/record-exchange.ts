@@ -49,6 +49,23 @@ export type Exchange = {
 const NONE: readonly string[] = Object.freeze([])
 
 /**
+ * A path with what `mask` knows masked, still a path: segment by segment when no secret spans a
+ * `/` (`/v1/workers/[REDACTED]`), else masked whole behind its leading `/`. A path masked whole
+ * (a base64 form's run takes in the slashes before it) read `[REDACTED]`: no URL, and the journal's
+ * HAR and Pact exports of it failed.
+ */
+const maskedPath = (path: string, mask: (text: string) => string): string => {
+  const whole = mask(path)
+  if (whole === path) return path
+  const bySegment = path.split('/').map(mask).join('/')
+  return mask(bySegment) === bySegment ? bySegment : `/${whole.replace(/^\/+/, '')}`
+}
+
+/** A header's value with what `mask` knows masked (a key sent as a `boundary`), or null. */
+const maskedOrNull = (value: string | undefined, mask: (text: string) => string) =>
+  value === undefined ? null : mask(redactText(value))
+
+/**
  * The values of a request's secret query parameters (`?api_key=…`, `?access_token=…`): credentials
  * of the request, as its credential headers are, masked wherever an answer echoes them.
  */
@@ -80,7 +97,7 @@ export const recordExchange = (journal: Journal, exchange: Exchange): undefined 
   const queryAt = url.indexOf('?')
   // A JWT in a path segment, a password in a query: credentials by their shape or name.
   secrets.learn(queryAt === -1 ? req.path : `${req.path}${url.slice(queryAt)}`)
-  const path = secrets.mask(req.path)
+  const path = maskedPath(req.path, secrets.mask)
   const query = queryAt === -1 ? '' : secrets.mask(redactText(url.slice(queryAt)))
   const { status } = response
   const durationMs = Math.round((performance.now() - exchange.startedAt) * 10) / 10
@@ -110,7 +127,7 @@ export const recordExchange = (journal: Journal, exchange: Exchange): undefined 
         status,
         durationMs,
         request: {
-          contentType: req.header('content-type') ?? null,
+          contentType: maskedOrNull(req.header('content-type'), secrets.mask),
           authorization: req.header('authorization') ?? null,
           body,
           headers,

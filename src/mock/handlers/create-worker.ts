@@ -8,7 +8,7 @@ export const createWorker: OperationHandler<'createWorker'> = ({ body, session, 
   const launch = DEFAULT_LAUNCH[body.destination]
   const pollAfterMs = session.scenario.pollAfterMs?.[body.destination] ?? launch.pollAfterMs
   const record = buildWorkerRecord(
-    { faker: session.faker, random: session.random, now },
+    { faker: session.faker, random: session.random, now, mask: session.secrets.mask },
     body,
     { orgId: session.orgId, userId },
     stepAt(session.lifecycle, body.destination, 0),
