@@ -27,7 +27,7 @@ export const declaredStatuses = (operation: Operation): number[] =>
 
 /**
  * The `code` a Prefer header asks for: undefined when it asks none, the raw text when it is no
- * three-digit status (the caller refuses it).
+ * three-digit status (the caller refuses it, quoting it masked, then cut).
  */
 export const preferredCode = (
   header: string | undefined,
@@ -35,5 +35,5 @@ export const preferredCode = (
   const found = header === undefined ? null : CODE_PREFERENCE.exec(header)
   if (!found) return undefined
   const text = found[1] ?? ''
-  return /^[1-5]\d\d$/.test(text) ? { code: Number(text) } : { invalid: text.slice(0, 16) }
+  return /^[1-5]\d\d$/.test(text) ? { code: Number(text) } : { invalid: text }
 }

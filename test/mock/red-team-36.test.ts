@@ -42,6 +42,24 @@ describe('secrets the journal kept as they came', () => {
     expect(all).toContain(REDACTED)
   })
 
+  it('quotes a refused Prefer code masked before it is cut: no piece of a key is left', async () => {
+    const app = createMockApp()
+    await learnKey(app)
+    const res = await send(
+      app,
+      'POST',
+      '/v1/workers',
+      { name: 'n', destination: 'local' },
+      {
+        prefer: `code=${KEY}`,
+      },
+    )
+    expect(res.status).toBe(400)
+    const all = `${res.text}\n${await everything(app)}`
+    expect(all).not.toContain(KEY.slice(0, 12))
+    expect(all).toContain(`code=${REDACTED}`)
+  })
+
   it("derives a worker's workspace path from its masked name: no key comes back lower-cased", async () => {
     const app = createMockApp()
     await learnKey(app)

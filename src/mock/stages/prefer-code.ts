@@ -49,6 +49,9 @@ export type Preference = {
   readonly prefer: string
 }
 
+/** Most characters of a refused code the problem and the journal quote. */
+const MAX_QUOTED_CODE = 16
+
 /**
  * `Prefer: code=NNN` on an API operation: the declared answer of that status for this one request
  * (a problem+json from the catalogue for 4xx, the operation's own answer for 2xx, the scenario's
@@ -65,7 +68,11 @@ export const preferCode = (
   if (!operation) return undefined
   const declared = declaredStatuses(operation)
   if ('invalid' in asked || !declared.includes(asked.code)) {
-    const code = 'invalid' in asked ? asked.invalid : String(asked.code)
+    // Masked before it is cut: a key sent as the code, cut first, was a piece no masker knows.
+    const code =
+      'invalid' in asked
+        ? c.get('session').secrets.mask(asked.invalid).slice(0, MAX_QUOTED_CODE)
+        : String(asked.code)
     return {
       answer: answerProblem(c, MOCK_PROBLEMS.undeclaredPreference(code, declared)),
       applied: [preferRule(code)],
