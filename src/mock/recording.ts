@@ -7,6 +7,7 @@ import { keyLastFourOf } from './key-last-four.js'
 import {
   EMPTY_STATE,
   MAX_SEED_WORKERS,
+  ONE_SHOT_PARSE,
   Scenario,
   type ScenarioInput,
   SeedLlmProviderFields,
@@ -90,7 +91,7 @@ export const isRecording = (raw: unknown): raw is ScenarioInput => {
     object['name'] === RECORDING_NAME &&
     typeof object['recordedFrom'] === 'string' &&
     Object.keys(object).every((key) => RECORDING_KEYS.has(key)) &&
-    Scenario.safeParse(raw).success
+    Scenario.safeParse(raw, ONE_SHOT_PARSE).success
   )
 }
 
@@ -160,7 +161,7 @@ export const createRecording = (
       },
     }
     // What the schema refuses (an id of another shape) is left out rather than written broken.
-    const checked = Scenario.safeParse(scenario)
+    const checked = Scenario.safeParse(scenario, ONE_SHOT_PARSE)
     if (checked.success) return scenario
     return { ...scenario, state: { ...scenario.state, organization: {}, llmProvider: {} } }
   }
@@ -201,7 +202,7 @@ export const createRecording = (
 
   // A recording goes on from the one the file holds: a restart adds to it, never wipes it.
   if (earlier) {
-    const { state = EMPTY_STATE } = Scenario.parse(earlier)
+    const { state = EMPTY_STATE } = Scenario.parse(earlier, ONE_SHOT_PARSE)
     orgId = state.organization.id
     const { id, hasApiKey, apiKeyLastFour, ...fields } = state.llmProvider
     if (id !== undefined)

@@ -165,8 +165,8 @@ const isFormAt = (text: string, at: number) => FORM_CHARACTERS[text.charCodeAt(a
  * none. Every form of a token is a run of form characters as long as a token at least, and most
  * texts (JSON with short fields, headers) have none. The runs are found by looking at every
  * TOKEN_CHARACTERS-th character only (a run that long holds one of them), and spreading out from
- * each that is a form character; only long runs are scanned (`maskedRun`). A run is bounded by characters no pattern takes, so scanning it alone
- * finds what scanning the text would.
+ * each that is a form character; only long runs are scanned (`maskedRun`). A run is bounded by
+ * characters no pattern takes, so scanning it alone finds what scanning the text would.
  */
 export const maskMockTokens = (text: string): string => {
   let out = ''

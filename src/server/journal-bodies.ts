@@ -11,7 +11,7 @@ import {
 import { textOfBytes } from './body-text.js'
 import type { JournalCopy } from './journal-copy.js'
 import type { JournalEntry } from './journal-entry.js'
-import { journalHeaders, responseHeaderPairs } from './journal-headers.js'
+import { journalHeaders, journalHeaderValue, responseHeaderPairs } from './journal-headers.js'
 import type { JournalSecrets } from './journal-secrets.js'
 import { type LightweightBody, lightweightBody } from './lightweight-body.js'
 import { parsedOrText } from './parsed-or-text.js'
@@ -205,7 +205,7 @@ const withHeaders = (
   const mask = maskerOf(secrets)
   return {
     // As every header is: a target may echo a key in it (`text/plain; charset=<key>`).
-    contentType: contentType === null ? null : redactText(mask ? mask(contentType) : contentType),
+    contentType: journalHeaderValue(contentType, mask),
     body,
     headers: journalHeaders(responseHeaderPairs(res), mask),
   }

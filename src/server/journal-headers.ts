@@ -33,6 +33,20 @@ const isCredentialHeader = remembered(isSecretHeader)
 /** `mayHoldSecret` of a header's value. */
 const valueMayHoldSecret = remembered(mayHoldSecret)
 
+/**
+ * One header's value as the journal keeps it outside the header list (a request's or an answer's
+ * content type): secret fields it spells masked, then what `mask` knows (a key sent as a
+ * `boundary`, echoed as a `charset`); null when there is none.
+ */
+export const journalHeaderValue = (
+  value: string | null | undefined,
+  mask?: (text: string) => string,
+): string | null => {
+  if (value === undefined || value === null) return null
+  const redacted = redactText(value)
+  return mask === undefined ? redacted : mask(redacted)
+}
+
 /** Names and values being merged: parallel lists (a few headers: a search beats a Map). */
 type Merging = { readonly names: string[]; readonly values: string[] }
 

@@ -4,8 +4,14 @@ import { isSecretParameter, redactText } from '../secrets/index.js'
 import type { Journal, JournalEntry, JournalRecord } from './journal.js'
 import { journalRequestBody, journalRequestText, journalResponse } from './journal-bodies.js'
 import type { JournalCopy } from './journal-copy.js'
-import { journalHeaders, requestCredentials, requestHeaderPairs } from './journal-headers.js'
+import {
+  journalHeaders,
+  journalHeaderValue,
+  requestCredentials,
+  requestHeaderPairs,
+} from './journal-headers.js'
 import type { JournalSecrets } from './journal-secrets.js'
+import { maskedPath } from './masked-path.js'
 import { maskedPlaces } from './masked-places.js'
 import type { ServerEnv } from './server-env.js'
 
@@ -47,23 +53,6 @@ export type Exchange = {
 }
 
 const NONE: readonly string[] = Object.freeze([])
-
-/**
- * A path with what `mask` knows masked, still a path: segment by segment when no secret spans a
- * `/` (`/v1/workers/[REDACTED]`), else masked whole behind its leading `/`. A path masked whole
- * (a base64 form's run takes in the slashes before it) read `[REDACTED]`: no URL, and the journal's
- * HAR and Pact exports of it failed.
- */
-const maskedPath = (path: string, mask: (text: string) => string): string => {
-  const whole = mask(path)
-  if (whole === path) return path
-  const bySegment = path.split('/').map(mask).join('/')
-  return mask(bySegment) === bySegment ? bySegment : `/${whole.replace(/^\/+/, '')}`
-}
-
-/** A header's value with what `mask` knows masked (a key sent as a `boundary`), or null. */
-const maskedOrNull = (value: string | undefined, mask: (text: string) => string) =>
-  value === undefined ? null : mask(redactText(value))
 
 /**
  * The values of a request's secret query parameters (`?api_key=…`, `?access_token=…`): credentials
@@ -127,7 +116,7 @@ export const recordExchange = (journal: Journal, exchange: Exchange): undefined 
         status,
         durationMs,
         request: {
-          contentType: maskedOrNull(req.header('content-type'), secrets.mask),
+          contentType: journalHeaderValue(req.header('content-type'), masker),
           authorization: req.header('authorization') ?? null,
           body,
           headers,
