@@ -1,7 +1,7 @@
 import type { z } from '@hono/zod-openapi'
 import { OPERATION_TABLE } from '../api/operation-table.js'
 import type { OperationId } from '../api/operations.js'
-import { isSecretName, redactJson } from '../secrets/index.js'
+import { holdsSecret, isSecretName, redactJson } from '../secrets/index.js'
 
 // The journal's copy of an operation's answer, written beside the answer in one serialisation.
 // Which fields are secrets is read once from the operation's success schema (the operation table)
@@ -129,8 +129,14 @@ export const writeWithJournalCopy = (
       journalText += head + written
       continue
     }
-    // As the journal masks a parsed answer's top-level field: redactJson over that field alone.
-    const masked: unknown = Reflect.get(Object(redactJson(Object.fromEntries([[key, field]]))), key)
+    // As the journal masks a parsed answer's top-level field: redactJson over that field alone,
+    // when it masks anything (a provider's answer has no secret but may: its custom config).
+    const alone = Object.fromEntries([[key, field]])
+    if (!holdsSecret(alone)) {
+      journalText += head + written
+      continue
+    }
+    const masked: unknown = Reflect.get(Object(redactJson(alone)), key)
     const maskedText = JSON.stringify(masked)
     journalText += head + maskedText
     // Written as the answer is: nothing in it was masked (a provider without a key), none handed out.
