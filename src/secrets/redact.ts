@@ -55,7 +55,7 @@ const MAY_HOLD_SECRET = new RegExp(`${NAMED_IN_TEXT}|\\\\u|%|\\b(?:Bearer|Basic)
  * JSON `\\u` or URL `%` escape (which could spell one). Text that cannot may be kept as it is and
  * parsed only when read.
  */
-export const mayHoldSecret = (text: string): boolean => MAY_HOLD_SECRET.test(text)
+export const mayHoldSecret = remembered((text: string): boolean => MAY_HOLD_SECRET.test(text))
 
 // Each pattern finds a candidate `name` and its value with no nested quantifier over the name (so
 // it stays linear on hostile text); whether the name is a secret's is decided in the replacer.
@@ -166,8 +166,9 @@ const redactedText = (text: string): string => {
  * Text with secret fields masked by their names (JSON-like, form-like and `name: value` lines) and
  * credentials masked: for text that is not a parsed JSON value (a malformed body, a query string, a log).
  */
-export const redactText = (text: string): string =>
-  MAY_NEED_REDACTING.test(text) ? redactedText(text) : text
+export const redactText = remembered((text: string): string =>
+  MAY_NEED_REDACTING.test(text) ? redactedText(text) : text,
+)
 
 /** A value as `maskValue` writes it: the mask, and the length of what it hid when that was a string. */
 const MASKED_VALUE = /^\[REDACTED\](?: \((\d{1,7}) chars\))?$/

@@ -30,8 +30,6 @@ export type JournalHeaders = Readonly<Record<string, string>>
 
 /** A header whose value is a credential by its name alone (`authorization`, `cookie`, `x-api-key`). */
 const isCredentialHeader = remembered(isSecretHeader)
-/** `mayHoldSecret` of a header's value. */
-const valueMayHoldSecret = remembered(mayHoldSecret)
 
 /**
  * One header's value as the journal keeps it outside the header list (a request's or an answer's
@@ -82,7 +80,7 @@ export const journalHeaders = (
       ? isPublicValue(value.trim())
         ? value
         : REDACTED
-      : valueMayHoldSecret(value)
+      : mayHoldSecret(value)
         ? redactText(value)
         : value
   }
