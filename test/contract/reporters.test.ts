@@ -45,7 +45,7 @@ const leakyServer = () => {
   return { app, ids: mock.ids }
 }
 
-const leakyReport = async (): Promise<Report> => {
+const runLeaky = async (): Promise<Report> => {
   const { app, ids } = leakyServer()
   return runContract({
     baseUrl: 'http://leaky.test',
@@ -58,6 +58,16 @@ const leakyReport = async (): Promise<Report> => {
     // In-process: a cloud worker provisions nothing, and every case is sent (none listed as skipped).
     allowCloud: true,
   })
+}
+
+let leaky: Promise<Report> | undefined
+/**
+ * The leaky server's report, run once for the file: a seeded run is the same every time, and each
+ * test only reads it (six runs cost 12 s of the in-process tier).
+ */
+const leakyReport = () => {
+  leaky ??= runLeaky()
+  return leaky
 }
 
 /**
