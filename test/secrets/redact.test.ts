@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   holdsSecret,
@@ -133,6 +134,39 @@ describe('holdsSecret', () => {
     const json = JSON.parse(JSON.stringify(value))
     expect(holdsSecret(json, known)).toBe(
       JSON.stringify(redactJson(json, known)) !== JSON.stringify(json),
+    )
+  })
+
+  // The journal's copy of an answer and the contract's redactor skip redactJson where holdsSecret
+  // says no: it may say yes for nothing (a value masked already), never no for something.
+  it('is true wherever redactJson would change anything, whatever the JSON', () => {
+    const key = fc.oneof(
+      fc.constantFrom('apiKey', 'API_KEY', 'tokens', 'apiKeyLastFour', 'token_type', 'pass', 'sid'),
+      fc.constantFrom('name', 'passage', 'monkey', 'author', '__proto__', 'items', 'key'),
+      fc.string({ maxLength: 8 }),
+    )
+    const leaf = fc.oneof(
+      fc.constantFrom('sk-echoed-key', '[REDACTED] (5 chars)', 'wrk_1', ''),
+      fc.string({ maxLength: 12 }),
+      fc.boolean(),
+      fc.constant(null),
+      fc.integer(),
+    )
+    const json = fc.letrec<{ value: unknown }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        leaf,
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.dictionary(key, tie('value'), { maxKeys: 4 }),
+      ),
+    })).value
+    fc.assert(
+      fc.property(json, (value) => {
+        const parsed: unknown = JSON.parse(JSON.stringify(value) ?? 'null')
+        if (holdsSecret(parsed, known)) return
+        expect(JSON.stringify(redactJson(parsed, known))).toBe(JSON.stringify(parsed))
+      }),
+      { numRuns: 2000 },
     )
   })
 })
