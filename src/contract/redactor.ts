@@ -38,8 +38,13 @@ export const createRedactor = (
   const own = createSecretBook()
   own.learn(credentials)
   book.learn(credentials)
-  // Before and after the name-based pass: it decodes escapes, which may reveal a form.
-  const response = (text: string) => book.mask(redactText(book.mask(text)))
+  // Before and after the name-based pass, when that pass changed the text: it decodes escapes,
+  // which may reveal a form. Unchanged, the text is the one the first search read through.
+  const response = (text: string) => {
+    const masked = book.mask(text)
+    const named = redactText(masked)
+    return named === masked ? masked : book.mask(named)
+  }
   return {
     request: own.mask,
     response,
