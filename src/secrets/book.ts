@@ -1,6 +1,6 @@
 import { credentialsOfHeader } from './cookie-values.js'
 import { credentialForms } from './credential-forms.js'
-import { ANCHOR, createFormIndex } from './form-index.js'
+import { ANCHOR, createFormFilter, createFormIndex, maskForms } from './form-index.js'
 import { isMockToken, maskMockTokens } from './mock-tokens.js'
 import { isPublicValue, SECRET_POLICY } from './policy.js'
 import { isSecretHeader, mayHoldSecret } from './redact.js'
@@ -100,8 +100,10 @@ export const createSecretBook = ({
   readonly mockTokens?: boolean
 } = {}): SecretBook => {
   if (SECRET_POLICY.minSearchedLength < ANCHOR) throw new Error('minSearchedLength < ANCHOR')
-  const index = createFormIndex(maxFormChars)
-  const whole = createFormIndex(maxWholeChars)
+  // One filter for both: a text is read once for what either holds.
+  const filter = createFormFilter()
+  const index = createFormIndex(maxFormChars, filter)
+  const whole = createFormIndex(maxWholeChars, filter)
   /** Whether a value was filed (the indexes are searched), and whether a mock token was seen. */
   let learnt = false
   let tokensSeen = mockTokens
@@ -136,7 +138,7 @@ export const createSecretBook = ({
       // Each search only once it can find something: a book that saw no token, or filed nothing,
       // skips that pass (a provider's key masked on every update is no reason to scan for tokens).
       const plain = tokensSeen ? maskMockTokens(text) : text
-      return learnt ? index.mask(whole.mask(withoutPaddedReferences(plain))) : plain
+      return learnt ? maskForms(withoutPaddedReferences(plain), [whole, index]) : plain
     },
     isEmpty: () => !learnt && !tokensSeen,
   }

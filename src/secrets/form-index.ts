@@ -35,6 +35,21 @@ const holdsAt = (text: string, at: number, form: string) => {
   return true
 }
 
+/** A filed form: found where the text's window hashes to `hash`, `offset` characters into it. */
+type Filed = { readonly form: string; readonly hash: number; readonly offset: number; uses: number }
+
+/** What the search reads of an index: its first filter (maybe shared) and its forms by window hash. */
+type Shelves = {
+  readonly filter: Uint16Array
+  readonly byAnchor: ReadonlyMap<number, readonly Filed[]>
+}
+
+/**
+ * A first filter several indexes may share (a book's two), so that one search reads them all: a
+ * window's hash is looked up once whatever their number. It counts forms per bucket of window hashes.
+ */
+export const createFormFilter = () => new Uint16Array(1 << FILTER_BITS)
+
 export type FormIndex = {
   /** Files a secret's forms (each at least ANCHOR long); one filed already is made the newest. */
   readonly add: (secret: string, forms: readonly string[]) => void
@@ -44,22 +59,81 @@ export type FormIndex = {
   readonly mask: (text: string) => string
   /** Characters of forms filed: at most the bound given. */
   readonly size: () => number
+  /** Read by `maskForms`, which searches several indexes in one pass. */
+  readonly shelves: Shelves
 }
 
-/** A filed form: found where the text's window hashes to `hash`, `offset` characters into it. */
-type Filed = { readonly form: string; readonly hash: number; readonly offset: number; uses: number }
+/**
+ * The ranges of the text that hold a form filed in any of the indexes (which share `filter`), as
+ * [start, end] pairs in order, overlaps merged: one rolling hash for all of them.
+ */
+const rangesIn = (
+  text: string,
+  filter: Uint16Array,
+  maps: readonly ReadonlyMap<number, readonly Filed[]>[],
+): number[] => {
+  const found: [number, number][] = []
+  let hash = 0
+  for (let i = 0; i < text.length; i++) {
+    if (i >= ANCHOR) hash = (hash - Math.imul(folded(text.charCodeAt(i - ANCHOR)), OUTGOING)) | 0
+    hash = (Math.imul(hash, BASE) + folded(text.charCodeAt(i))) | 0
+    if (i < ANCHOR - 1 || filter[hash & FILTER_MASK] === 0) continue
+    for (let m = 0; m < maps.length; m++) {
+      const bucket = maps[m]?.get(hash)
+      if (bucket === undefined) continue
+      for (const { form, offset } of bucket) {
+        const at = i - ANCHOR + 1 - offset
+        if (at >= 0 && holdsAt(text, at, form)) found.push([at, at + form.length])
+      }
+    }
+  }
+  if (found.length === 0) return []
+  found.sort((a, b) => a[0] - b[0])
+  const ranges: number[] = []
+  for (const [at, end] of found) {
+    const last = ranges.length - 1
+    if (last > 0 && at <= (ranges[last] ?? 0)) ranges[last] = Math.max(ranges[last] ?? 0, end)
+    else ranges.push(at, end)
+  }
+  return ranges
+}
+
+/**
+ * The text with every occurrence of a form filed in any of the indexes masked (overlapping ones,
+ * of one index or several, as one), read once.
+ */
+export const maskForms = (text: string, indexes: readonly FormIndex[]): string => {
+  const filter = indexes[0]?.shelves.filter
+  if (filter === undefined || text.length < ANCHOR) return text
+  if (indexes.some((index) => index.shelves.filter !== filter))
+    throw new Error('maskForms: the indexes must share one filter (createFormFilter)')
+  const maps = indexes.flatMap(({ shelves }) =>
+    shelves.byAnchor.size > 0 ? [shelves.byAnchor] : [],
+  )
+  if (maps.length === 0) return text
+  const ranges = rangesIn(text, filter, maps)
+  if (ranges.length === 0) return text
+  let out = ''
+  let from = 0
+  for (let r = 0; r < ranges.length; r += 2) {
+    out += text.slice(from, ranges[r]) + REDACTED
+    from = ranges[r + 1] ?? text.length
+  }
+  return out + text.slice(from)
+}
 
 /**
  * An index of at most `maxChars` characters of forms; past it the secrets filed first are
  * forgotten first (docs/limits.md#limits).
  */
-export const createFormIndex = (maxChars: number): FormIndex => {
+export const createFormIndex = (
+  maxChars: number,
+  filter: Uint16Array = createFormFilter(),
+): FormIndex => {
   /** Each secret, oldest first, with its folded forms. */
   const secrets = new Map<string, readonly string[]>()
   const filed = new Map<string, Filed>()
   const byAnchor = new Map<number, Filed[]>()
-  /** How many forms each bucket of window hashes holds. */
-  const filter = new Uint16Array(1 << FILTER_BITS)
   let chars = 0
 
   /**
@@ -111,34 +185,7 @@ export const createFormIndex = (maxChars: number): FormIndex => {
     }
   }
 
-  /** The ranges of the text that hold a filed form, as [start, end] pairs in order, overlaps merged. */
-  const rangesIn = (text: string): number[] => {
-    const found: [number, number][] = []
-    if (byAnchor.size === 0 || text.length < ANCHOR) return []
-    let hash = 0
-    for (let i = 0; i < text.length; i++) {
-      if (i >= ANCHOR) hash = (hash - Math.imul(folded(text.charCodeAt(i - ANCHOR)), OUTGOING)) | 0
-      hash = (Math.imul(hash, BASE) + folded(text.charCodeAt(i))) | 0
-      if (i < ANCHOR - 1 || filter[hash & FILTER_MASK] === 0) continue
-      const bucket = byAnchor.get(hash)
-      if (bucket === undefined) continue
-      for (const { form, offset } of bucket) {
-        const at = i - ANCHOR + 1 - offset
-        if (at >= 0 && holdsAt(text, at, form)) found.push([at, at + form.length])
-      }
-    }
-    if (found.length === 0) return []
-    found.sort((a, b) => a[0] - b[0])
-    const ranges: number[] = []
-    for (const [at, end] of found) {
-      const last = ranges.length - 1
-      if (last > 0 && at <= (ranges[last] ?? 0)) ranges[last] = Math.max(ranges[last] ?? 0, end)
-      else ranges.push(at, end)
-    }
-    return ranges
-  }
-
-  return {
+  const index: FormIndex = {
     add: (secret, forms) => {
       const known = secrets.get(secret)
       if (known) {
@@ -158,17 +205,9 @@ export const createFormIndex = (maxChars: number): FormIndex => {
       }
     },
     has: (secret) => secrets.has(secret),
-    mask: (text) => {
-      const ranges = rangesIn(text)
-      if (ranges.length === 0) return text
-      let out = ''
-      let from = 0
-      for (let r = 0; r < ranges.length; r += 2) {
-        out += text.slice(from, ranges[r]) + REDACTED
-        from = ranges[r + 1] ?? text.length
-      }
-      return out + text.slice(from)
-    },
+    mask: (text) => maskForms(text, [index]),
     size: () => chars,
+    shelves: { filter, byAnchor },
   }
+  return index
 }

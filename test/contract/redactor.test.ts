@@ -5,7 +5,7 @@ import { curlFor } from '../../src/contract/curl.js'
 import { createRedactor } from '../../src/contract/redactor.js'
 import { cookieValuesOf } from '../../src/secrets/cookie-values.js'
 import { credentialForms } from '../../src/secrets/credential-forms.js'
-import { createFormIndex } from '../../src/secrets/form-index.js'
+import { createFormFilter, createFormIndex, maskForms } from '../../src/secrets/form-index.js'
 import { createSecretBook } from '../../src/secrets/index.js'
 import { REDACTED } from '../../src/secrets/redact.js'
 
@@ -210,6 +210,38 @@ describe('createFormIndex', () => {
     const masked = index.mask(text)
 
     expect(masked).toBe(values.map((_, i) => (i % 2 ? `"${REDACTED}"` : `x${REDACTED}`)).join(','))
+  })
+
+  it('masks what either of two indexes sharing a filter holds in one pass, overlaps as one', () => {
+    const filter = createFormFilter()
+    const whole = createFormIndex(1_000, filter)
+    const forms = createFormIndex(1_000, filter)
+    whole.add('secret-one-1234', ['secret-one-1234'])
+    forms.add('secret-two-5678', ['secret-two-5678', '7365637265742d74'])
+    // The same form in both, filed and forgotten in one: the other still finds it.
+    whole.add('shared-abcdef', ['shared-abcdef'])
+    forms.add('shared-abcdef', ['shared-abcdef'])
+
+    expect(maskForms('a secret-one-1234 b 7365637265742D74 c', [whole, forms])).toBe(
+      `a ${REDACTED} b ${REDACTED} c`,
+    )
+    // Overlapping occurrences, one from each index: one mask over both.
+    forms.add('secret-three-9', ['secret-three-9', '1234-tail-xy'])
+    expect(maskForms('<secret-one-1234-tail-xy>', [whole, forms])).toBe(`<${REDACTED}>`)
+    expect(maskForms('secret-one-12secret-two-5678', [whole, forms])).toBe(
+      `secret-one-12${REDACTED}`,
+    )
+    expect(maskForms('a shared-abcdef b', [whole, forms])).toBe(`a ${REDACTED} b`)
+    expect(maskForms('nothing here at all', [whole, forms])).toBe('nothing here at all')
+  })
+
+  it('refuses to search indexes that do not share a filter (one would go unread)', () => {
+    const one = createFormIndex(1_000)
+    const other = createFormIndex(1_000)
+    one.add('secret-one-1234', ['secret-one-1234'])
+    other.add('secret-two-5678', ['secret-two-5678'])
+
+    expect(() => maskForms('secret-two-5678', [one, other])).toThrow(/share one filter/)
   })
 })
 
