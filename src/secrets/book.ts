@@ -1,5 +1,5 @@
 import { credentialsOfHeader } from './cookie-values.js'
-import { credentialForms } from './credential-forms.js'
+import { credentialForms, credentialParts } from './credential-forms.js'
 import { ANCHOR, createFormFilter, createFormIndex, maskForms } from './form-index.js'
 import { isMockToken, maskMockTokens } from './mock-tokens.js'
 import { isPublicValue, SECRET_POLICY } from './policy.js'
@@ -116,7 +116,9 @@ export const createSecretBook = ({
         continue
       }
       learnt = true
-      whole.add(value, [value])
+      // Each part of a credential as itself (the token after its `Bearer`): kept as long as the
+      // value is, past the forms' bound.
+      whole.add(value, credentialParts(value))
       if (index.has(value)) index.add(value, [])
       else if (newForms++ < MAX_NEW_FORMS_PER_LEARNING) index.add(value, credentialForms(value))
     }

@@ -148,12 +148,15 @@ const partsOf = (credential: string): string[] => {
 }
 
 /**
- * Every form of one credential value worth searching for, longest first (so that a longer form is
- * masked whole before a shorter one inside it).
+ * The parts of one credential value that are secrets of their own: the value, the token after its
+ * scheme, a Basic credential's `user:pass` and its parts, its secret parameters, a JWT's signature.
+ * A book searches for each as itself as long as it keeps the value (a server may echo the token
+ * without its `Bearer`), and in every form while it keeps the value's forms.
  */
-export const credentialForms = (value: string): string[] => {
-  // A public value (one of the kit's ids, sent in a cookie) is never a credential's form.
-  if (value.length > MAX_SEARCHED_CREDENTIAL || isPublicValue(value.trim())) return []
+export const credentialParts = (value: string): string[] => {
+  // A public value (one of the kit's ids, sent in a cookie) is never a credential's part.
+  if (isPublicValue(value.trim())) return []
+  if (value.length > MAX_SEARCHED_CREDENTIAL) return [value]
   const bases = new Set([value, value.trim()])
   const [, scheme, token] = SCHEME.exec(value) ?? []
   if (token !== undefined) bases.add(token)
@@ -161,10 +164,20 @@ export const credentialForms = (value: string): string[] => {
     for (const part of basicParts(token)) bases.add(part)
   }
   for (const part of partsOf(token ?? value)) bases.add(part)
+  // A cookie header's `wid=wrk_…` names one of the kit's ids, no credential.
+  return [...bases].filter(
+    (base) => base.length >= SECRET_POLICY.minSearchedLength && !isPublicValue(base.trim()),
+  )
+}
+
+/**
+ * Every form of one credential value worth searching for, longest first (so that a longer form is
+ * masked whole before a shorter one inside it).
+ */
+export const credentialForms = (value: string): string[] => {
+  if (value.length > MAX_SEARCHED_CREDENTIAL) return []
   const forms = new Set<string>()
-  for (const base of bases) {
-    // A cookie header's `wid=wrk_…` names one of the kit's ids, no credential.
-    if (base.length < SECRET_POLICY.minSearchedLength || isPublicValue(base.trim())) continue
+  for (const base of credentialParts(value)) {
     for (const form of encodingsOf(base)) {
       if (form.length >= SECRET_POLICY.minSearchedLength) forms.add(form)
     }
