@@ -48,7 +48,7 @@ export const isSecretParameter = (name: string) =>
   isSecretName(name) || SECRET_PARAMETERS.has(name.toLowerCase())
 
 /** A secret-looking name, a credential scheme, or an escape that could spell either. */
-const MAY_HOLD_SECRET = new RegExp(`${NAMED_IN_TEXT}|\\\\u|%|\\b(?:Bearer|Basic)\\s`, 'i')
+const MAY_HOLD_SECRET = new RegExp(`${NAMED_IN_TEXT}|\\\\u|%|(?:Bearer|Basic)\\s`, 'i')
 
 /**
  * Whether text could carry a secret: a secret-looking name, a `Bearer`/`Basic` credential, or a
@@ -78,8 +78,8 @@ const LINE_FIELD =
 /** A JSON literal that is a flag, not a value: `true`, `false`, `null`. */
 const JSON_FLAG = /^(?:true|false|null)\s*$/
 
-/** `Bearer …` / `Basic …` credentials anywhere. */
-const CREDENTIAL = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g
+/** `Bearer …` / `Basic …` credentials anywhere, glued to the text before them too (`xxBearer …`). */
+const CREDENTIAL = /(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g
 
 /** A run of percent escapes, decoded as one (a UTF-8 character spans several). */
 const ESCAPE_RUN = /(?:%[0-9A-Fa-f]{2})+/g

@@ -4,6 +4,7 @@ import { allowedMethods } from '../api/match-operation.js'
 import { printable } from '../common/printable.js'
 import type { Problem } from '../schemas/problem.js'
 import { redactText } from '../secrets/index.js'
+import { quotedPath } from './masked-path.js'
 import { answerProblem, SERVER_PROBLEMS } from './problem.js'
 
 /** A route as Hono lists it (`app.routes`): a method, or `ALL` for a middleware, and a pattern. */
@@ -42,12 +43,14 @@ export const noRoute =
     const { method, path } = c.req
     const operations = allowedMethods(path)
     const allowed = operations.length > 0 || !routes ? operations : routeMethodsAt(routes(), path)
+    // Quoted as the journal writes it: a credential in the path is not answered back.
+    const quoted = quotedPath(path)
     if (allowed.length > 0) {
-      return answerProblem(c, SERVER_PROBLEMS.methodNotAllowed(method, path, allowed), {
+      return answerProblem(c, SERVER_PROBLEMS.methodNotAllowed(method, quoted, allowed), {
         headers: { allow: allowed.join(', ') },
       })
     }
-    return answerProblem(c, routeNotFound(method, path))
+    return answerProblem(c, routeNotFound(method, quoted))
   }
 
 /** The framework's own errors that the mock turns into problems: malformed JSON, size, media type. */

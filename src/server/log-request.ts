@@ -1,6 +1,5 @@
 import type { Context } from 'hono'
 import { printable } from '../common/printable.js'
-import { redactText } from '../secrets/index.js'
 import { maskedPath } from './masked-path.js'
 
 /**
@@ -16,6 +15,6 @@ export const logLine = (
   mask: (text: string) => string = (text) => text,
 ): string => {
   // Spaces stay encoded, so the line keeps its four fields whatever the path holds.
-  const path = printable(maskedPath(redactText(c.req.path), mask)).replaceAll(' ', '%20')
+  const path = printable(maskedPath(c.req.path, mask)).replaceAll(' ', '%20')
   return `${printable(c.req.method, 16)} ${path} ${status} ${(performance.now() - startedAt).toFixed(1)}ms`
 }

@@ -5,6 +5,7 @@ import { rememberAnswerText } from '../common/answer-text.js'
 import type { Problem } from '../schemas/problem.js'
 import { answer } from './answer.js'
 import { MAX_BODY_BYTES } from './defaults.js'
+import { quotedPath } from './masked-path.js'
 
 /**
  * The server layer's own problems, worded once: the host and origin guards, the admin guard, a
@@ -119,7 +120,7 @@ export const answerProblem = (
   { errors, ...problem }: Problem,
   { status = problem.status, headers = {} }: ProblemAnswerOptions = {},
 ): Response => {
-  const path = typeof at === 'string' ? at : at.req.path
+  const path = quotedPath(typeof at === 'string' ? at : at.req.path)
   const text = JSON.stringify({ ...problem, status, instance: path, ...(errors ? { errors } : {}) })
   const allHeaders = { ...headers, 'content-type': PROBLEM_CONTENT_TYPE }
   return typeof at === 'string'
