@@ -194,8 +194,14 @@ const hintOf = (apiKey: string | null) => {
   return KEY_HINT.test(lastFour) ? lastFour : null
 }
 
-/** The provider as the API returns it: everything but the key, which becomes a mask. */
-export const toMockLlmProvider = (record: LlmProviderRecord): MockLlmProvider => ({
+/**
+ * The provider as the API returns it: everything but the key, which becomes a hint. `mask` masks
+ * the secrets its config text repeats (the key itself, written into it), where an answer shows it.
+ */
+export const toMockLlmProvider = (
+  record: LlmProviderRecord,
+  mask?: (text: string) => string,
+): MockLlmProvider => ({
   // Field by field, in the record's order: a rest copy (`{ apiKey, ...rest }`) took V8 2.4 µs a
   // provider, this literal a tenth of it.
   id: record.id,
@@ -203,7 +209,10 @@ export const toMockLlmProvider = (record: LlmProviderRecord): MockLlmProvider =>
   source: record.source,
   providerId: record.providerId,
   modelIds: record.modelIds,
-  customConfigText: record.customConfigText,
+  customConfigText:
+    record.customConfigText === null || mask === undefined
+      ? record.customConfigText
+      : mask(record.customConfigText),
   memberIds: record.memberIds,
   teamIds: record.teamIds,
   createdAt: record.createdAt,
