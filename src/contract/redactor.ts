@@ -1,6 +1,7 @@
 import {
   createSecretBook,
   holdsSecret,
+  maskedStrings,
   redactJson,
   redactText,
   type SecretBook,
@@ -52,7 +53,15 @@ export const createRedactor = (
       const values = { has: (value: string) => book.has(value) || echoed?.has(value) === true }
       // A parsed answer with nothing to mask is written out as it is (redactJson would copy it whole).
       const masked = holdsSecret(json, values) ? redactJson(json, values) : json
-      return response(JSON.stringify(masked) ?? '')
+      const text = JSON.stringify(masked) ?? ''
+      // A string JSON writes escaped (a `\` or a `"` in it: `\\u0073\\u006b…` on the wire, the
+      // text `\u0073\u006b…` once parsed) spells a form only as it reads: its strings are masked as
+      // they read, as the journal masks them.
+      return response(
+        text.includes('\\') && !book.isEmpty()
+          ? (JSON.stringify(maskedStrings(masked, book.mask)) ?? '')
+          : text,
+      )
     },
     book,
   }
