@@ -104,6 +104,13 @@ describe("the kit's ids in a credential-named header", () => {
   })
 })
 
+describe('docs/contract.md', () => {
+  it('gives the shortest credential the reports search for as the policy sets it', () => {
+    const page = readFileSync(`${REPO_ROOT}/docs/contract.md`, 'utf8').replace(/\s+/g, ' ')
+    expect(page).toContain(`A value under ${SECRET_POLICY.minSearchedLength} characters`)
+  })
+})
+
 describe('docs/security.md', () => {
   it('lists every entry of the secrets policy', () => {
     const page = readFileSync(`${REPO_ROOT}/docs/security.md`, 'utf8')
