@@ -3,6 +3,7 @@ import { PROBLEM_CONTENT_TYPE } from '../api/content.js'
 import { buildProblem } from '../api/problem-kinds.js'
 import { rememberAnswerText } from '../common/answer-text.js'
 import type { Problem } from '../schemas/problem.js'
+import { redactText } from '../secrets/index.js'
 import { answer } from './answer.js'
 import { MAX_BODY_BYTES } from './defaults.js'
 import { quotedPath } from './masked-path.js'
@@ -28,7 +29,8 @@ export const SERVER_PROBLEMS = {
   unsupportedMediaType: (contentType: string | undefined) =>
     buildProblem(
       'unsupported-media-type',
-      `The request body must be JSON (application/json or another +json type); got ${JSON.stringify((contentType ?? 'none').slice(0, 100))}.`,
+      // Quoted with its credentials by their look masked, then cut (a `token=` parameter).
+      `The request body must be JSON (application/json or another +json type); got ${JSON.stringify(redactText(contentType ?? 'none').slice(0, 100))}.`,
       [{ pointer: '/headers/content-type', message: 'Expected application/json' }],
     ),
   adminUnauthorized: (hasAdminToken: boolean) =>

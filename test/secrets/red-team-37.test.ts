@@ -65,6 +65,19 @@ describe('a credential by its look, in every writer alike', () => {
     expect(JSON.stringify(app.control.journal.list())).not.toContain(TOKEN.slice(0, 12))
   })
 
+  it('quotes a refused content type with its credential masked (a `token=` parameter)', async () => {
+    const app = createMockApp()
+    const res = await app.request('/v1/workers', {
+      method: 'POST',
+      headers: { 'content-type': `text/plain; token=${TOKEN}` },
+      body: 'x',
+    })
+    expect(res.status).toBe(415)
+    const all = `${await res.text()}\n${JSON.stringify(app.control.journal.list())}`
+    expect(all).not.toContain(TOKEN.slice(0, 12))
+    expect(all).toContain('token=[REDACTED]')
+  })
+
   it("masks a credential a server sends back JSON-escaped inside a string, in the contract's reports", async () => {
     const escaped = [...TOKEN]
       .map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
