@@ -3,7 +3,7 @@ import { credentialForms, credentialParts } from './credential-forms.js'
 import { ANCHOR, createFormFilter, createFormIndex, maskForms } from './form-index.js'
 import { isMockToken, maskMockTokens } from './mock-tokens.js'
 import { isPublicValue, SECRET_POLICY } from './policy.js'
-import { isSecretHeader, mayHoldSecret } from './redact.js'
+import { isSecretHeader, mayHoldSecret, REDACTED } from './redact.js'
 import { secretsIn, secretsOfText } from './secrets-in.js'
 
 /**
@@ -66,14 +66,22 @@ const PADDED_REFERENCE = /&#(x?)0+(?=[0-9a-f])/gi
 const withoutPaddedReferences = (text: string) =>
   text.includes('&#') ? text.replace(PADDED_REFERENCE, '&#$1') : text
 
+/** The mask's word (`[REDACTED]` without its brackets). */
+const MASK_WORD = REDACTED.slice(1, -1)
+
 /** A scheme's name alone (`"token": "Bearer"`): a word, never the credential after it. */
 const SCHEME_WORD = /^(?:bearer|basic|digest|negotiate|token|dpop)$/i
 
-/** Whether a value is worth searching for in other text (a mock token is found by its shape: mock-tokens.ts). */
+/**
+ * Whether a value is worth searching for in other text (a mock token is found by its shape:
+ * mock-tokens.ts). A value holding the mask's word is a masked text read back (`token=[REDACTED]`
+ * quoted in an answer): learnt, it would mask the mask (`[REDACTED]]`) in every later text.
+ */
 const isSearched = (value: string) => {
   const trimmed = value.trim()
   return (
     trimmed.length >= SECRET_POLICY.minSearchedLength &&
+    !trimmed.includes(MASK_WORD) &&
     !isPublicValue(trimmed) &&
     !SCHEME_WORD.test(trimmed) &&
     !isMockToken(trimmed)
@@ -118,7 +126,7 @@ export const createSecretBook = ({
       learnt = true
       // Each part of a credential as itself (the token after its `Bearer`): kept as long as the
       // value is, past the forms' bound.
-      whole.add(value, credentialParts(value))
+      whole.add(value, whole.has(value) ? [] : credentialParts(value))
       if (index.has(value)) index.add(value, [])
       else if (newForms++ < MAX_NEW_FORMS_PER_LEARNING) index.add(value, credentialForms(value))
     }
