@@ -1,5 +1,6 @@
 import { remembered } from '../common/remembered.js'
 import { setOwn } from '../common/set-own.js'
+import { JWT_IN_TEXT } from './jwt.js'
 import { isPublicField, isPublicHeader, SECRET_POLICY } from './policy.js'
 
 /**
@@ -121,7 +122,7 @@ const maskIfSecret = (isSecret: boolean, whole: string, head: string, value: str
  * scheme. Most answers hold none: they are given back as they are, without the passes below.
  */
 const MAY_NEED_REDACTING = new RegExp(
-  [NAMED_IN_TEXT, ...SECRET_PARAMETERS, '%', 'Bearer', 'Basic'].join('|'),
+  [NAMED_IN_TEXT, ...SECRET_PARAMETERS, '%', 'Bearer', 'Basic', 'eyJ'].join('|'),
   'iu',
 )
 
@@ -159,6 +160,7 @@ const redactedText = (text: string): string => {
         // A flag about a secret (`"hasApiKey": true`) gives nothing away, as in redactJson.
         JSON_FLAG.test(value) ? whole : maskIfSecret(isSecretName(name), whole, head, value),
     )
+  if (out.includes('eyJ')) out = out.replace(JWT_IN_TEXT, REDACTED)
   return mayHoldCredential(out) ? out.replace(CREDENTIAL, `$1 ${REDACTED}`) : out
 }
 

@@ -1,5 +1,6 @@
 import { multipartFields } from '../common/multipart-fields.js'
 import { percentDecoded } from '../common/percent-decoded.js'
+import { JWT_IN_TEXT } from './jwt.js'
 import { isPublicValue } from './policy.js'
 import {
   isSecretParameter,
@@ -33,8 +34,6 @@ const NAMES_A_SECRET = new RegExp(
   `${NAMED_IN_TEXT_PATTERN.source}|\\b(?:${[...SECRET_PARAMETERS].join('|')})\\b`,
   'i',
 )
-/** A JWT (three base64url parts, the first a JSON header): a credential wherever it stands. */
-const JWT = /\beyJ[A-Za-z0-9_-]{2,8192}\.[A-Za-z0-9_-]{2,8192}\.[A-Za-z0-9_-]{8,8192}/g
 /** A URL's userinfo (`scheme://user:password@`): the password. */
 const USERINFO = /[A-Za-z][\w+.-]{0,31}:\/\/[^\s/?#@:"']{0,256}:([^\s/?#@"']{1,1024})@/g
 
@@ -55,7 +54,7 @@ const secretsInText = (text: string, found: Set<string>, mediaType = ''): Set<st
   // Split on its boundary in one pass, whatever its size (an upload beside a password).
   for (const [name, value] of multipartFields(text, mediaType)) addNamed(found, name, value.trim())
   if (text.length > MAX_LOOKED_INTO) return found
-  if (text.includes('eyJ')) for (const [jwt] of text.matchAll(JWT)) found.add(jwt)
+  if (text.includes('eyJ')) for (const [jwt] of text.matchAll(JWT_IN_TEXT)) found.add(jwt)
   if (text.includes('://'))
     for (const [, password] of text.matchAll(USERINFO)) found.add(password ?? '')
   if (!NAMES_A_SECRET.test(text)) return found
