@@ -5,6 +5,7 @@ import { operations } from '../../api/operations.js'
 import { declaredStatuses, preferredCode } from '../../api/prefer.js'
 import type { ProblemKind } from '../../api/problem-kinds.js'
 import { BEARER_CHALLENGE } from '../../schemas/response-headers.js'
+import { redactText } from '../../secrets/index.js'
 import { answerProblem } from '../../server/index.js'
 import type { MockEnv } from '../env.js'
 import { MOCK_PROBLEMS } from '../problems.js'
@@ -68,10 +69,11 @@ export const preferCode = (
   if (!operation) return undefined
   const declared = declaredStatuses(operation)
   if ('invalid' in asked || !declared.includes(asked.code)) {
-    // Masked before it is cut: a key sent as the code, cut first, was a piece no masker knows.
+    // Masked before it is cut (by its look, then what the book knows): a key sent as the code,
+    // cut first, was a piece no masker knows.
     const code =
       'invalid' in asked
-        ? c.get('session').secrets.mask(asked.invalid).slice(0, MAX_QUOTED_CODE)
+        ? c.get('session').secrets.mask(redactText(asked.invalid)).slice(0, MAX_QUOTED_CODE)
         : String(asked.code)
     return {
       answer: answerProblem(c, MOCK_PROBLEMS.undeclaredPreference(code, declared)),
