@@ -196,7 +196,8 @@ const hintOf = (apiKey: string | null) => {
 
 /**
  * The provider as the API returns it: everything but the key, which becomes a hint. `mask` masks
- * the secrets its config text repeats (the key itself, written into it), where an answer shows it.
+ * the secrets its client-written texts repeat (the key itself, written into its provider id, a
+ * model id or its config text), where an answer shows them.
  */
 export const toMockLlmProvider = (
   record: LlmProviderRecord,
@@ -207,8 +208,9 @@ export const toMockLlmProvider = (
   id: record.id,
   orgId: record.orgId,
   source: record.source,
-  providerId: record.providerId,
-  modelIds: record.modelIds,
+  providerId:
+    record.providerId === null || mask === undefined ? record.providerId : mask(record.providerId),
+  modelIds: mask === undefined ? record.modelIds : record.modelIds.map(mask),
   customConfigText:
     record.customConfigText === null || mask === undefined
       ? record.customConfigText

@@ -19,11 +19,11 @@ export const updateLlmProvider: OperationHandler<'updateLlmProvider'> = ({
   }
   const updated = mergeLlmProvider(record, body, now)
   session.store.llmProviders.set(updated.id, updated)
-  // API keys are never answered (docs/security.md), nor where the config text repeats one: the
-  // stored key is learnt (again: made the book's newest) before the answer is written, the
-  // journal learning a request's only after it.
+  // API keys are never answered (docs/security.md), nor where a text the client wrote repeats one
+  // (its provider id, a model id, its config text): the stored key is learnt (again: made the
+  // book's newest) before the answer is written, the journal learning a request's only after it.
   const { secrets } = session
-  if (updated.apiKey !== null && updated.customConfigText !== null) secrets.learn([updated.apiKey])
+  if (updated.apiKey !== null) secrets.learn([updated.apiKey])
   const mask = secrets.isEmpty() ? undefined : secrets.mask
   return { status: 200, body: { llmProvider: toMockLlmProvider(updated, mask) } }
 }
