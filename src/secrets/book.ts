@@ -112,6 +112,7 @@ export const createSecretBook = ({
   const filter = createFormFilter()
   const index = createFormIndex(maxFormChars, filter)
   const whole = createFormIndex(maxWholeChars, filter)
+  const both = [whole, index]
   /** Whether a value was filed (the indexes are searched), and whether a mock token was seen. */
   let learnt = false
   let tokensSeen = mockTokens
@@ -148,7 +149,7 @@ export const createSecretBook = ({
       // Each search only once it can find something: a book that saw no token, or filed nothing,
       // skips that pass (a provider's key masked on every update is no reason to scan for tokens).
       const plain = tokensSeen ? maskMockTokens(text) : text
-      return learnt ? maskForms(withoutPaddedReferences(plain), [whole, index]) : plain
+      return learnt ? maskForms(withoutPaddedReferences(plain), both) : plain
     },
     isEmpty: () => !learnt && !tokensSeen,
   }

@@ -205,9 +205,10 @@ export const createFormIndex = (
       }
     },
     has: (secret) => secrets.has(secret),
-    mask: (text) => maskForms(text, [index]),
+    mask: (text) => maskForms(text, alone),
     size: () => chars,
     shelves: { filter, byAnchor },
   }
+  const alone = [index]
   return index
 }

@@ -16,8 +16,10 @@ export const maskedPath = (sent: string, mask: (text: string) => string): string
   return mask(bySegment) === bySegment ? bySegment : `/${whole.replace(/^\/+/, '')}`
 }
 
+const unchanged = (text: string) => text
+
 /**
  * A path as an answer quotes it (a problem's `instance`, a no-route problem's detail): its
  * credentials by their look masked, as the journal and the log write it.
  */
-export const quotedPath = (path: string): string => maskedPath(path, (text) => text)
+export const quotedPath = (path: string): string => maskedPath(path, unchanged)

@@ -24,6 +24,5 @@ export const updateLlmProvider: OperationHandler<'updateLlmProvider'> = ({
   // book's newest) before the answer is written, the journal learning a request's only after it.
   const { secrets } = session
   if (updated.apiKey !== null) secrets.learn([updated.apiKey])
-  const mask = secrets.isEmpty() ? undefined : secrets.mask
-  return { status: 200, body: { llmProvider: toMockLlmProvider(updated, mask) } }
+  return { status: 200, body: { llmProvider: toMockLlmProvider(updated, secrets.mask) } }
 }
