@@ -28,5 +28,13 @@ export const createdWorkerId = async (
   return worker.id
 }
 
+/** Creates a worker through the API and returns the tokens its answer handed out. */
+export const createdTokens = async (app: MockApp) => {
+  const res = await send(app, 'POST', '/v1/workers', { name: 'a', destination: 'local' })
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`)
+  // test helper: checked by the status above
+  return (res.body as { tokens: { owner: string; host: string; client: string } }).tokens
+}
+
 export const providerPath = (app: MockApp) =>
   `/v1/orgs/${app.ids.orgId}/llm-providers/${app.ids.llmProviderId}`

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { createMockApp } from '../../src/mock/app.js'
 import { createProxyApp } from '../../src/proxy/create-proxy-app.js'
+import { createdTokens } from '../helpers/requests.js'
 import { send } from '../helpers/send.js'
 
 // Issue 35's blind red team, by kind: the mock's tokens in the encoded forms the policy lists, a
 // secret sent as a session's label, and the 404s and 405s of the mock's own paths.
 
-const created = async (app: ReturnType<typeof createMockApp>) => {
-  const res = await send(app, 'POST', '/v1/workers', { name: 'a', destination: 'local' })
-  return (res.body as { tokens: { owner: string; host: string; client: string } }).tokens
-}
 const hex = (text: string) => [...text].map((c) => c.charCodeAt(0).toString(16)).join('')
 const base64url = (text: string) =>
   btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
@@ -24,7 +21,7 @@ const journalOf = async (app: ReturnType<typeof createMockApp>) =>
 describe("the mock's tokens, sent back in another form", () => {
   it('are masked in the journal, its HAR and the state, in every form the policy lists', async () => {
     const app = createMockApp()
-    const { owner = '', host = '', client = '' } = await created(app)
+    const { owner = '', host = '', client = '' } = await createdTokens(app)
     const { id } = (
       (await send(app, 'POST', '/v1/workers', { name: 'b', destination: 'local' })).body as {
         worker: { id: string }
@@ -47,9 +44,9 @@ describe("the mock's tokens, sent back in another form", () => {
 
   it('are masked after a storm of creates, the first token as the last', async () => {
     const app = createMockApp()
-    const first = (await created(app)).owner ?? ''
-    for (let i = 0; i < 400; i++) await created(app)
-    const last = (await created(app)).owner ?? ''
+    const first = (await createdTokens(app)).owner ?? ''
+    for (let i = 0; i < 400; i++) await createdTokens(app)
+    const last = (await createdTokens(app)).owner ?? ''
     await send(app, 'GET', `/v1/workers?ref=${first.toUpperCase()}&b=${btoa(`u:${last}`)}`)
     const journal = await journalOf(app)
     expect(journal).not.toContain(first.toUpperCase())
@@ -60,7 +57,7 @@ describe("the mock's tokens, sent back in another form", () => {
 describe('a token the mock handed out, sent as the session label', () => {
   it('is refused with a 400 naming x-mock-session, and no session is made of it', async () => {
     const app = createMockApp()
-    const { owner } = await created(app)
+    const { owner } = await createdTokens(app)
     const res = await send(
       app,
       'POST',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createMockApp } from '../../src/mock/app.js'
 import { REDACTED } from '../../src/secrets/index.js'
+import { createdTokens, providerPath } from '../helpers/requests.js'
 import { send } from '../helpers/send.js'
 
 // A blind red team's findings after this round's masking work (1 479 cases), by kind: a secret in
@@ -10,8 +11,7 @@ import { send } from '../helpers/send.js'
 
 const KEY = 'sk-ant-9NMG70hvh2iaoayeozvg18n0tc8Xq'
 const learnKey = async (app: ReturnType<typeof createMockApp>) => {
-  const { orgId, llmProviderId } = app.ids
-  const res = await send(app, 'PATCH', `/v1/orgs/${orgId}/llm-providers/${llmProviderId}`, {
+  const res = await send(app, 'PATCH', providerPath(app), {
     source: 'custom',
     apiKey: KEY,
   })
@@ -75,11 +75,7 @@ describe('secrets the journal kept as they came', () => {
 
   it('masks a token an earlier run of the same seed handed out, before this run hands out any', async () => {
     const earlier = createMockApp()
-    const { owner } = (
-      (await send(earlier, 'POST', '/v1/workers', { name: 'a', destination: 'local' })).body as {
-        tokens: { owner: string }
-      }
-    ).tokens
+    const { owner } = await createdTokens(earlier)
     const app = createMockApp()
     const res = await send(app, 'POST', '/v1/workers', {
       name: 'b',
@@ -114,11 +110,7 @@ describe('character references written with leading zeros', () => {
 describe('a path masked in the journal', () => {
   it('stays a path, and its HAR and Pact exports answer', async () => {
     const app = createMockApp()
-    const { owner } = (
-      (await send(app, 'POST', '/v1/workers', { name: 'a', destination: 'local' })).body as {
-        tokens: { owner: string }
-      }
-    ).tokens
+    const { owner } = await createdTokens(app)
     const encoded = Buffer.from(owner).toString('base64')
     await send(app, 'PATCH', `/v1/workers/M1/${encoded}`, { name: 'p' })
     const paths = app.control.journal.list().map((entry) => entry.path)
@@ -132,10 +124,9 @@ describe('a path masked in the journal', () => {
 
   it('is masked whole behind its slash when a secret spans its segments', async () => {
     const app = createMockApp()
-    const { orgId, llmProviderId } = app.ids
     // A key with a slash (base64's alphabet has one): sent in a path, it spans two segments.
     const slashed = 'Zk9vYmFy/QmF6cXV4c2VjcmV0a2V5MTIz'
-    await send(app, 'PATCH', `/v1/orgs/${orgId}/llm-providers/${llmProviderId}`, {
+    await send(app, 'PATCH', providerPath(app), {
       source: 'custom',
       apiKey: slashed,
     })

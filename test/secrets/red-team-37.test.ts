@@ -4,6 +4,7 @@ import { formatJson } from '../../src/contract/reporters/json.js'
 import { runContract } from '../../src/contract/runner.js'
 import { createMockApp } from '../../src/mock/app.js'
 import { createSecretBook, REDACTED } from '../../src/secrets/index.js'
+import { providerPath } from '../helpers/requests.js'
 import { send } from '../helpers/send.js'
 
 // A blind red team's findings after the masking's speed work (117 cases, 108 passed), by kind:
@@ -106,8 +107,7 @@ describe("a key the provider's config text repeats", () => {
 
   it('is masked in the answer that stores it and in every later answer', async () => {
     const app = createMockApp()
-    const { orgId, llmProviderId } = app.ids
-    const path = `/v1/orgs/${orgId}/llm-providers/${llmProviderId}`
+    const path = providerPath(app)
     const first = await send(app, 'PATCH', path, {
       source: 'custom',
       apiKey: KEY,
@@ -126,9 +126,8 @@ describe("a key the provider's config text repeats", () => {
 
   it('leaves a config text without a secret as it was sent', async () => {
     const app = createMockApp()
-    const { orgId, llmProviderId } = app.ids
     const config = '{"baseUrl":"https://llm.example/v1","api":"openai-compatible"}'
-    const res = await send(app, 'PATCH', `/v1/orgs/${orgId}/llm-providers/${llmProviderId}`, {
+    const res = await send(app, 'PATCH', providerPath(app), {
       source: 'custom',
       apiKey: KEY,
       customConfigText: config,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createMockApp } from '../../src/mock/app.js'
 import { createProxyApp } from '../../src/proxy/create-proxy-app.js'
 import { REDACTED } from '../../src/secrets/index.js'
+import { providerPath } from '../helpers/requests.js'
 import { send } from '../helpers/send.js'
 
 // A second blind red team, on leaks and on masking too eagerly (67 cases, 57 passed), by kind: a
@@ -60,8 +61,7 @@ describe('a key in any field of the provider the client wrote', () => {
 
   it('is masked in its provider id and model ids, as it is sent and later', async () => {
     const app = createMockApp()
-    const { orgId, llmProviderId } = app.ids
-    const path = `/v1/orgs/${orgId}/llm-providers/${llmProviderId}`
+    const path = providerPath(app)
     const first = await send(app, 'PATCH', path, {
       source: 'custom',
       apiKey: KEY,
