@@ -1,8 +1,9 @@
 import type { Command } from '../command.js'
+import type { CommandName } from '../command-names.js'
 
 /** A command as the top-level help lists it; its declaration is loaded only when it runs. */
 export type CommandEntry = {
-  readonly name: string
+  readonly name: CommandName
   readonly summary: string
   readonly load: () => Promise<Command>
 }

@@ -1,0 +1,162 @@
+// The bin keeps V8's code of the CLI's bundle between starts (src/cli/code-cache.ts): a second
+// start reads what the first wrote, a broken or foreign cache is never run, and the CLI does the
+// same with and without it. The bin runs with its own temporary folder (TMPDIR) each time.
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { cacheFolderOf, cacheKeyOf, isPrivateFolder } from '../../src/cli/code-cache.js'
+import { COMMAND_NAMES, commandNameOf } from '../../src/cli/command-names.js'
+import { COMMANDS } from '../../src/cli/commands/index.js'
+import { killSpawned, runCli, startMock } from '../helpers/spawn-cli.js'
+
+const uid = process.getuid?.()
+let temporary = ''
+beforeEach(() => {
+  temporary = mkdtempSync(join(tmpdir(), 'wak-code-cache-'))
+})
+afterEach(async () => {
+  await killSpawned()
+  rmSync(temporary, { recursive: true, force: true })
+})
+
+/** The environment of a bin whose temporary folder is this test's, printing what its cache did. */
+const envWith = (extra: Record<string, string> = {}) => {
+  const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: temporary, NODE_DEBUG: 'worker-api-kit' }
+  delete env['NODE_DISABLE_COMPILE_CACHE']
+  delete env['NODE_COMPILE_CACHE']
+  return { ...env, ...extra }
+}
+const folder = () => cacheFolderOf({}, uid, temporary) ?? ''
+const cacheFiles = () => (existsSync(folder()) ? readdirSync(folder()) : [])
+const help = (extra?: Record<string, string>) => runCli(['--help'], { env: envWith(extra) })
+
+describe('the bin’s code cache', () => {
+  it('writes the cache on a first start and runs from it on the next, with the same output', async () => {
+    const first = await help()
+    expect(first.stderr).toMatch(/code cache absent/)
+    expect(first.stderr).toMatch(/code cache written/)
+    expect(cacheFiles()).toHaveLength(1)
+    const second = await help()
+    expect(second.stderr).toMatch(/code cache accepted/)
+    expect(second.stderr).not.toMatch(/code cache written/)
+    expect(second.stdout).toBe(first.stdout)
+    expect(second.code).toBe(0)
+  })
+
+  it('serves the mock from a warm cache', async () => {
+    await help()
+    const mock = await startMock([], { env: envWith() })
+    expect(mock.cli.stderr()).toMatch(/code cache absent/)
+    const res = await fetch(`${mock.url}/v1/workers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"cached","destination":"local"}',
+    })
+    expect(res.status).toBe(201)
+    mock.cli.signal('SIGTERM')
+    await mock.cli.exit()
+    expect(cacheFiles()).toHaveLength(2)
+    const again = await startMock([], { env: envWith() })
+    expect(again.cli.stderr()).toMatch(/code cache accepted/)
+    const second = await fetch(`${again.url}/v1/workers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"cached","destination":"local"}',
+    })
+    expect(second.status).toBe(201)
+  })
+
+  it('refuses a cache file that is not V8’s, runs without it and writes a good one', async () => {
+    await help()
+    const [name] = cacheFiles()
+    const file = join(folder(), name ?? '')
+    writeFileSync(file, 'not code'.repeat(1000))
+    const run = await help()
+    expect(run.stderr).toMatch(/code cache rejected/)
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/Usage: worker-api-kit <command>/)
+    expect(statSync(file).size).toBeGreaterThan(8000)
+    expect((await help()).stderr).toMatch(/code cache accepted/)
+  })
+
+  it.skipIf(uid === undefined)('never reads a folder another user could write in', async () => {
+    mkdirSync(folder(), { recursive: true })
+    chmodSync(folder(), 0o777)
+    const run = await help()
+    expect(run.stderr).toMatch(/code cache refused/)
+    expect(run.code).toBe(0)
+    expect(cacheFiles()).toEqual([])
+  })
+
+  it('is off with NODE_DISABLE_COMPILE_CACHE and moves with NODE_COMPILE_CACHE', async () => {
+    const off = await help({ NODE_DISABLE_COMPILE_CACHE: '1' })
+    expect(off.code).toBe(0)
+    expect(off.stderr).toMatch(/code cache off/)
+    expect(off.stderr).not.toMatch(/code cache (absent|written)/)
+    expect(existsSync(folder())).toBe(false)
+    const moved = join(temporary, 'elsewhere')
+    await help({ NODE_COMPILE_CACHE: moved })
+    expect(readdirSync(moved)).toHaveLength(1)
+    expect(cacheFiles()).toEqual([])
+  })
+})
+
+describe('the cache folder', () => {
+  it('is the user’s own, made so only its owner may enter', () => {
+    const made = cacheFolderOf({}, uid, temporary) ?? ''
+    expect(made.startsWith(temporary)).toBe(true)
+    expect(isPrivateFolder(made, uid)).toBe(true)
+    if (uid !== undefined) {
+      expect(made).toContain(String(uid))
+      expect(statSync(made).mode & 0o777).toBe(0o700)
+    }
+  })
+
+  it.skipIf(uid === undefined)('is refused when it is a link, a file, or open to others', () => {
+    const real = join(temporary, 'real')
+    mkdirSync(real, { mode: 0o700 })
+    const link = join(temporary, 'link')
+    symlinkSync(real, link)
+    expect(isPrivateFolder(link, uid)).toBe(false)
+    const file = join(temporary, 'file')
+    writeFileSync(file, '')
+    expect(isPrivateFolder(file, uid)).toBe(false)
+    chmodSync(real, 0o770)
+    expect(isPrivateFolder(real, uid)).toBe(false)
+    chmodSync(real, 0o700)
+    expect(isPrivateFolder(real, uid)).toBe(true)
+    expect(isPrivateFolder(real, (uid ?? 0) + 1)).toBe(false)
+  })
+})
+
+describe('the cache key', () => {
+  it('changes with the bundle’s text and with the command', () => {
+    const text = readFileSync(new URL('../../dist/bin/cli.cjs', import.meta.url))
+    const key = cacheKeyOf(text, 'mock')
+    expect(cacheKeyOf(text, 'mock')).toBe(key)
+    expect(cacheKeyOf(text, 'contract')).not.toBe(key)
+    const edited = Buffer.from(text)
+    edited[edited.length - 3] = 0x20
+    expect(cacheKeyOf(edited, 'mock')).not.toBe(key)
+  })
+
+  it('keeps one cache a command, and one for everything else', () => {
+    expect(COMMANDS.map((c) => c.name)).toEqual([...COMMAND_NAMES])
+    expect(COMMANDS.map((c) => commandNameOf([c.name]))).toEqual([...COMMAND_NAMES])
+    expect(commandNameOf(['--help'])).toBe('other')
+    expect(commandNameOf(['mockk'])).toBe('other')
+    expect(commandNameOf([])).toBe('other')
+  })
+})
