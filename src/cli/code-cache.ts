@@ -119,7 +119,8 @@ export const runCached = (
   if (folder !== undefined && !usable) debug('code cache refused: %s is not private', folder)
   const cacheFile = usable ? join(folder, cacheKeyOf(bundle, command)) : undefined
   const cachedData = cacheFile === undefined ? undefined : readCache(cacheFile)
-  const script = new Script(bundle.toString('utf8'), { filename: file, cachedData })
+  // ASCII (scripts/bundle-bin.mjs escapes every other character): Latin-1 reads it 4× faster.
+  const script = new Script(bundle.toString('latin1'), { filename: file, cachedData })
   const accepted = cachedData !== undefined && !script.cachedDataRejected
   if (folder === undefined) debug('code cache off (NODE_DISABLE_COMPILE_CACHE)')
   else if (cacheFile !== undefined)

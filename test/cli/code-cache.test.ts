@@ -141,6 +141,14 @@ describe('the cache folder', () => {
   })
 })
 
+describe('the bundle', () => {
+  it('is ASCII, which the bin reads as Latin-1', () => {
+    const text = readFileSync(new URL('../../dist/bin/cli.cjs', import.meta.url))
+    expect(text.findIndex((byte) => byte > 0x7f)).toBe(-1)
+    expect(text.toString('latin1')).toBe(text.toString('utf8'))
+  })
+})
+
 describe('the cache key', () => {
   it('changes with the bundle’s text and with the command', () => {
     const text = readFileSync(new URL('../../dist/bin/cli.cjs', import.meta.url))
