@@ -38,7 +38,7 @@ if (output === undefined) throw new Error('esbuild wrote no bundle of the CLI')
 // every other character of the code, and of the comments it keeps this escapes the few (`§`, `—`).
 const body = output.text
   .replace(/^#!.*\n/, '')
-  .replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  .replace(/[^\t\n\r\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 writeFileSync(
   'dist/bin/cli.cjs',
   `${WRAPPER_HEAD}'use strict'; const __kitModuleUrl = require('node:url').pathToFileURL(__filename).href; ${body}\n})\n`,
