@@ -11,13 +11,28 @@ process.on('unhandledRejection', (error) => {
   process.exit(EXIT.usage)
 })
 
+/**
+ * Writes to `stream` until its reader has gone (`worker-api-kit mock | head`): then the text is
+ * dropped and the command goes on, rather than dying of an unhandled EPIPE.
+ */
+const writerTo = (stream: NodeJS.WriteStream) => {
+  let isGone = false
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error
+    isGone = true
+  })
+  return (text: string) => {
+    if (!isGone) stream.write(text)
+  }
+}
+
 runCli({
   argv: process.argv.slice(2),
   env: process.env,
   cwd: process.cwd(),
   script: process.argv[1],
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
+  stdout: writerTo(process.stdout),
+  stderr: writerTo(process.stderr),
   // Listened to from the call on, not before: until a command serves, a signal ends the process.
   untilStopped: () =>
     new Promise((resolve) => {
