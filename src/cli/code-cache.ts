@@ -6,8 +6,12 @@
 // 95 ms less CPU on Node 20 and 24, 40 ms on Node 22.
 import { createHash } from 'node:crypto'
 import {
+  closeSync,
+  constants,
+  fstatSync,
   lstatSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -94,11 +98,34 @@ const writeCache = (folder: string, file: string, data: Uint8Array, now: number)
 }
 
 /** Reads a cache file, or undefined (none yet, or not a plain file). */
-const readCache = (file: string): Buffer | undefined => {
+/**
+ * Reads a cache file: its bytes, `absent` (none yet), or `refused` (not one this user wrote). What
+ * is read is checked on the open file itself (a plain file, not a link, this user's, writable by no
+ * one else), so a folder swapped between {@link isPrivateFolder}'s check and this read brings in
+ * nothing foreign; a FIFO is opened without waiting for a writer, then refused.
+ */
+const readCache = (file: string, uid: number | undefined): Buffer | 'absent' | 'refused' => {
+  let fd: number | undefined
   try {
-    return lstatSync(file).isFile() ? readFileSync(file) : undefined
+    // Neither flag exists on Windows, whose temporary folder is the user's own.
+    fd = openSync(
+      file,
+      constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
+    )
+  } catch (error) {
+    return error instanceof Error && 'code' in error && error.code === 'ENOENT'
+      ? 'absent'
+      : 'refused'
+  }
+  try {
+    const stat = fstatSync(fd)
+    if (!stat.isFile()) return 'refused'
+    if (uid !== undefined && (stat.uid !== uid || (stat.mode & 0o022) !== 0)) return 'refused'
+    return readFileSync(fd)
   } catch {
-    return undefined
+    return 'refused'
+  } finally {
+    closeSync(fd)
   }
 }
 
@@ -118,17 +145,14 @@ export const runCached = (
   const usable = folder !== undefined && isPrivateFolder(folder)
   if (folder !== undefined && !usable) debug('code cache refused: %s is not private', folder)
   const cacheFile = usable ? join(folder, cacheKeyOf(bundle, command)) : undefined
-  const cachedData = cacheFile === undefined ? undefined : readCache(cacheFile)
+  const read = cacheFile === undefined ? 'absent' : readCache(cacheFile, process.getuid?.())
+  const cachedData = typeof read === 'string' ? undefined : read
   // ASCII (scripts/bundle-bin.mjs escapes every other character): Latin-1 reads it 4× faster.
   const script = new Script(bundle.toString('latin1'), { filename: file, cachedData })
   const accepted = cachedData !== undefined && !script.cachedDataRejected
   if (folder === undefined) debug('code cache off (NODE_DISABLE_COMPILE_CACHE)')
   else if (cacheFile !== undefined)
-    debug(
-      'code cache %s: %s',
-      accepted ? 'accepted' : cachedData ? 'rejected' : 'absent',
-      cacheFile,
-    )
+    debug('code cache %s: %s', accepted ? 'accepted' : cachedData ? 'rejected' : read, cacheFile)
   if (cacheFile !== undefined && folder !== undefined && !accepted) {
     let isWritten = false
     const write = () => {

@@ -1,13 +1,17 @@
 // The bin keeps V8's code of the CLI's bundle between starts (src/cli/code-cache.ts): a second
 // start reads what the first wrote, a broken or foreign cache is never run, and the CLI does the
 // same with and without it. The bin runs with its own temporary folder (TMPDIR) each time.
+import { execFileSync } from 'node:child_process'
 import {
   chmodSync,
+  chownSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -89,6 +93,38 @@ describe('the bin’s code cache', () => {
     expect(run.stdout).toMatch(/Usage: worker-api-kit <command>/)
     expect(statSync(file).size).toBeGreaterThan(8000)
     expect((await help()).stderr).toMatch(/code cache accepted/)
+  })
+
+  it.skipIf(uid === undefined)(
+    'never reads a cache file that is a link, a FIFO, or writable by others, and replaces it',
+    async () => {
+      await help()
+      const [name] = cacheFiles()
+      const file = join(folder(), name ?? '')
+      const good = join(temporary, 'good-cache')
+      renameSync(file, good)
+      symlinkSync(good, file)
+      expect((await help()).stderr).toMatch(/code cache refused/)
+      expect(lstatSync(file).isFile()).toBe(true)
+      rmSync(file)
+      execFileSync('mkfifo', [file])
+      const fifo = await help()
+      expect(fifo.stderr).toMatch(/code cache refused/)
+      expect(fifo.code).toBe(0)
+      expect(lstatSync(file).isFile()).toBe(true)
+      chmodSync(file, 0o666)
+      expect((await help()).stderr).toMatch(/code cache refused/)
+      expect((await help()).stderr).toMatch(/code cache accepted/)
+    },
+  )
+
+  it.skipIf(uid !== 0)('never reads a cache file another user owns', async () => {
+    await help()
+    const [name] = cacheFiles()
+    const file = join(folder(), name ?? '')
+    chownSync(file, 65534, 65534)
+    expect((await help()).stderr).toMatch(/code cache refused/)
+    expect(statSync(file).uid).toBe(uid)
   })
 
   it.skipIf(uid === undefined)('never reads a folder another user could write in', async () => {
