@@ -15,12 +15,14 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { cacheFolderOf, cacheKeyOf, isPrivateFolder } from '../../src/cli/code-cache.js'
+import { cacheKeyOf } from '../../src/cli/code-cache.js'
+import { cacheFolderOf, isPrivateFolder } from '../../src/cli/code-cache-folder.js'
 import { COMMAND_NAMES, commandNameOf } from '../../src/cli/command-names.js'
 import { COMMANDS } from '../../src/cli/commands/index.js'
 import { killSpawned, runCli, startMock } from '../helpers/spawn-cli.js'
@@ -82,17 +84,88 @@ describe('the bin’s code cache', () => {
     expect(second.status).toBe(201)
   })
 
-  it('refuses a cache file that is not V8’s, runs without it and writes a good one', async () => {
+  it('refuses a cache file it did not write, runs without it and writes a good one', async () => {
     await help()
     const [name] = cacheFiles()
     const file = join(folder(), name ?? '')
     writeFileSync(file, 'not code'.repeat(1000))
     const run = await help()
-    expect(run.stderr).toMatch(/code cache rejected/)
+    expect(run.stderr).toMatch(/code cache broken/)
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(/Usage: worker-api-kit <command>/)
     expect(statSync(file).size).toBeGreaterThan(8000)
     expect((await help()).stderr).toMatch(/code cache accepted/)
+  })
+
+  it('never hands V8 a cache with a flipped byte or sealed for another command, and mends it', async () => {
+    await help()
+    const [name] = cacheFiles()
+    const file = join(folder(), name ?? '')
+    const sealed = readFileSync(file)
+    for (const at of [sealed.length - 100, Math.floor(sealed.length / 2), 60]) {
+      const flipped = Buffer.from(sealed)
+      flipped[at] = (flipped[at] ?? 0) ^ 0x5a
+      writeFileSync(file, flipped)
+      const run = await help()
+      expect(run.code).toBe(0)
+      expect(run.stderr).toMatch(/code cache broken/)
+      expect((await help()).stderr).toMatch(/code cache accepted/)
+    }
+    await runCli(['openapi', '--help'], { env: envWith() })
+    const other = cacheFiles().find((n) => n !== name) ?? ''
+    writeFileSync(file, readFileSync(join(folder(), other)))
+    const run = await help()
+    expect(run.code).toBe(0)
+    expect(run.stderr).toMatch(/code cache broken/)
+    expect((await help()).stderr).toMatch(/code cache accepted/)
+  })
+
+  it.skipIf(uid === undefined)(
+    'never uses a folder whose parent another user could swap it out of',
+    async () => {
+      const parent = join(temporary, 'shared')
+      mkdirSync(parent)
+      chmodSync(parent, 0o777)
+      const open = await help({ NODE_COMPILE_CACHE: parent })
+      expect(open.stderr).toMatch(/code cache refused/)
+      expect(open.code).toBe(0)
+      chmodSync(parent, 0o1777)
+      expect((await help({ NODE_COMPILE_CACHE: parent })).stderr).toMatch(/code cache written/)
+      if (uid === 0) {
+        chmodSync(parent, 0o755)
+        chownSync(parent, 65534, 65534)
+        expect((await help({ NODE_COMPILE_CACHE: parent })).stderr).toMatch(/code cache refused/)
+      }
+    },
+  )
+
+  it('drops its own files not written for 30 days, and nothing else', async () => {
+    await help()
+    mkdirSync(join(folder(), 'a-folder'))
+    const old = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000)
+    const stale = ['0123456789abcdef0123456789abcdef', '.0123456789abcdef.partial']
+    for (const name of [...stale, 'notes.txt']) writeFileSync(join(folder(), name), 'x')
+    for (const name of [...stale, 'notes.txt', 'a-folder'])
+      utimesSync(join(folder(), name), old, old)
+    const run = await runCli(['openapi', '--help'], { env: envWith() })
+    expect(run.stderr).toMatch(/code cache written/)
+    expect(run.stderr).not.toMatch(/not written/)
+    expect(cacheFiles().sort()).toEqual(
+      [
+        ...cacheFiles().filter((n) => /^[0-9a-f]{32}$/.test(n) && !stale.includes(n)),
+        'a-folder',
+        'notes.txt',
+      ].sort(),
+    )
+    expect(cacheFiles().filter((n) => /^[0-9a-f]{32}$/.test(n))).toHaveLength(2)
+  })
+
+  it('prints its lines escaped', async () => {
+    const odd = join(temporary, 'odd\u001b[2J\nFAKE')
+    const run = await help({ NODE_COMPILE_CACHE: odd })
+    expect(run.stderr).toMatch(/code cache written/)
+    expect(run.stderr.includes('\u001b')).toBe(false)
+    expect(run.stderr).not.toMatch(/\nFAKE/)
   })
 
   it.skipIf(uid === undefined)(
@@ -137,11 +210,13 @@ describe('the bin’s code cache', () => {
   })
 
   it('is off with NODE_DISABLE_COMPILE_CACHE and moves with NODE_COMPILE_CACHE', async () => {
-    const off = await help({ NODE_DISABLE_COMPILE_CACHE: '1' })
-    expect(off.code).toBe(0)
-    expect(off.stderr).toMatch(/code cache off/)
-    expect(off.stderr).not.toMatch(/code cache (absent|written)/)
-    expect(existsSync(folder())).toBe(false)
+    for (const value of ['1', '0', '']) {
+      const off = await help({ NODE_DISABLE_COMPILE_CACHE: value })
+      expect(off.code).toBe(0)
+      expect(off.stderr).toMatch(/code cache off/)
+      expect(off.stderr).not.toMatch(/code cache (absent|written)/)
+      expect(existsSync(folder())).toBe(false)
+    }
     const moved = join(temporary, 'elsewhere')
     await help({ NODE_COMPILE_CACHE: moved })
     expect(readdirSync(moved)).toHaveLength(1)
