@@ -1,22 +1,9 @@
 // A reader that goes away (`worker-api-kit mock | head`, a closed terminal) ends no command: what
 // the CLI writes after is dropped, and the mock goes on answering.
 import { spawn } from 'node:child_process'
-import { createServer } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
+import { freePort } from '../helpers/free-port.js'
 import { CLI_PATH, DEFAULT_WAIT_MS, killSpawned, REPO_ROOT } from '../helpers/spawn-cli.js'
-
-/** A port nobody listens on now. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address !== null ? resolve(address.port) : reject(),
-      )
-    })
-  })
 
 /** The bin with `args`, its stdout's reader gone before it writes a line; its stderr collected. */
 const withStdoutClosed = (args: readonly string[]) => {

@@ -3,11 +3,11 @@
 // small app page in Debian's Chromium. Its tests run twice each on two workers, side by side on
 // the one mock, so a session that leaked into another test would show there.
 import { readFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { chromiumLaunchOptions } from '../helpers/chromium-launch.js'
 import { documentationText } from '../helpers/documentation.js'
+import { freePort } from '../helpers/free-port.js'
 import { useScratchProject } from '../helpers/scratch-project.js'
 import { REPO_ROOT, spawnProcess } from '../helpers/spawn-cli.js'
 import { startStaticServer } from '../helpers/static-server.js'
@@ -47,21 +47,6 @@ document.getElementById('create').addEventListener('submit', async (event) => {
 })
 </script>
 `
-
-/** A port of 127.0.0.1 free a moment ago, for the mock the recipe starts on its MOCK_URL. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address !== null
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      )
-    })
-  })
 
 /** Playwright's config for the scratch project: the recipe's globalSetup, Debian's Chromium. */
 const playwrightConfig = (appUrl: string) => `import { defineConfig } from '@playwright/test'
