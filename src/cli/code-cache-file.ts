@@ -25,6 +25,9 @@ const DIGEST_BYTES = 32
 /** A cache file nobody wrote for this long is dropped when another is written: old versions, old nodes. */
 const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
 
+/** The largest cache file read: the mock's is about 1 MiB; a larger one is not the bin's. */
+const MAX_FILE_BYTES = 64 * 1024 * 1024
+
 /** The names this module gives files: a cache (a key) and a file being written. */
 const OWN_NAME = /^(?:[0-9a-f]{32}|\.[0-9a-f]{16}\.partial)$/
 
@@ -65,6 +68,7 @@ export const readCache = (folder: string, key: string, uid: number | undefined):
   try {
     const stat = fstatSync(fd)
     if (!stat.isFile()) return { status: 'refused' }
+    if (stat.size > MAX_FILE_BYTES) return { status: 'broken' }
     if (uid !== undefined && (stat.uid !== uid || (stat.mode & 0o022) !== 0))
       return { status: 'refused' }
     const code = unseal(key, readFileSync(fd))
@@ -123,4 +127,13 @@ export const writeCache = (folder: string, key: string, code: Uint8Array, now: n
   }
   pruneStale(folder, now)
   return undefined
+}
+
+/** Removes the cache of `key` in `folder`, if any; never throws. */
+export const forgetCache = (folder: string, key: string) => {
+  try {
+    unlinkSync(join(folder, key))
+  } catch {
+    // gone already
+  }
 }

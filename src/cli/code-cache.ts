@@ -12,8 +12,8 @@ import { dirname } from 'node:path'
 import { debuglog } from 'node:util'
 import { Script } from 'node:vm'
 import { printable } from '../common/printable.js'
-import { readCache, writeCache } from './code-cache-file.js'
-import { cacheFolderOf, isPrivateFolder } from './code-cache-folder.js'
+import { forgetCache, readCache, writeCache } from './code-cache-file.js'
+import { cacheFolderOf, privateFolder } from './code-cache-folder.js'
 
 /** `NODE_DEBUG=worker-api-kit` prints what the cache did, one line each (docs/cli.md). */
 const debuglogOfKit = debuglog('worker-api-kit')
@@ -47,35 +47,45 @@ export const runCached = (
   env: Readonly<Record<string, string | undefined>> = process.env,
 ) => {
   const bundle = readFileSync(file)
-  const folder = cacheFolderOf(env)
-  const uid = process.getuid?.()
-  const isUsable = folder !== undefined && isPrivateFolder(folder, uid)
   const key = cacheKeyOf(bundle, command)
-  const read = isUsable ? readCache(folder, key, uid) : undefined
+  const uid = process.getuid?.()
+  const wanted = cacheFolderOf(env)
+  const place = wanted === undefined ? undefined : privateFolder(wanted, uid)
+  const folder = place !== undefined && 'folder' in place ? place.folder : undefined
+  const read = folder === undefined ? undefined : readCache(folder, key, uid)
   const cachedData = read?.status === 'found' ? read.code : undefined
   // ASCII (scripts/bundle-bin.mjs escapes every other character): Latin-1 reads it 4× faster.
-  const script = new Script(bundle.toString('latin1'), { filename: file, cachedData })
+  const source = bundle.toString('latin1')
+  const script = new Script(source, { filename: file, cachedData })
   const isAccepted = cachedData !== undefined && !script.cachedDataRejected
-  if (folder === undefined) debug('off', 'NODE_DISABLE_COMPILE_CACHE')
-  else if (!isUsable) debug('refused', `${folder} is not private`)
+  if (place === undefined) debug('off', 'NODE_DISABLE_COMPILE_CACHE')
+  else if ('refused' in place) debug('refused', place.refused)
   else
     debug(
       isAccepted ? 'accepted' : read?.status === 'found' ? 'rejected' : `${read?.status}`,
       `${folder}/${key}`,
     )
-  if (isUsable && !isAccepted) {
+  if (folder !== undefined && !isAccepted) {
     let isWritten = false
     const write = () => {
       if (isWritten) return
       isWritten = true
-      if (!isPrivateFolder(folder, uid)) return debug('not written', `${folder} is not private`)
-      const failure = writeCache(folder, key, script.createCachedData(), Date.now())
-      debug(failure === undefined ? 'written' : 'not written', failure ?? `${folder}/${key}`)
+      const again = privateFolder(folder, uid)
+      if ('refused' in again) return debug('not written', again.refused)
+      const failure = writeCache(again.folder, key, script.createCachedData(), Date.now())
+      debug(failure === undefined ? 'written' : 'not written', failure ?? `${again.folder}/${key}`)
     }
     setTimeout(write, WARM_MS).unref()
     process.once('exit', write)
   }
-  const run: unknown = script.runInThisContext()
+  let run: unknown = script.runInThisContext()
+  if (typeof run !== 'function' && isAccepted && folder !== undefined) {
+    // Code the bin did not make (a file sealed by hand): dropped, and the bundle compiled afresh.
+    // A text V8 has not seen (a line feed more), or it answers from what it compiled above.
+    debug('forgotten', `${folder}/${key} held no code of this bundle`)
+    forgetCache(folder, key)
+    run = new Script(`${source}\n`, { filename: file }).runInThisContext()
+  }
   if (typeof run !== 'function') throw new TypeError(`${file} is not a bundle of the CLI`)
   const module = { exports: {} }
   run(module.exports, createRequire(file), module, file, dirname(file))

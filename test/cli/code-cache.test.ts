@@ -15,6 +15,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  truncateSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs'
@@ -25,7 +26,7 @@ import { cacheKeyOf } from '../../src/cli/code-cache.js'
 import { cacheFolderOf, isPrivateFolder } from '../../src/cli/code-cache-folder.js'
 import { COMMAND_NAMES, commandNameOf } from '../../src/cli/command-names.js'
 import { COMMANDS } from '../../src/cli/commands/index.js'
-import { killSpawned, runCli, startMock } from '../helpers/spawn-cli.js'
+import { killSpawned, REPO_ROOT, runCli, startMock } from '../helpers/spawn-cli.js'
 
 const uid = process.getuid?.()
 let temporary = ''
@@ -138,6 +139,67 @@ describe('the bin’s code cache', () => {
       }
     },
   )
+
+  it.skipIf(uid !== 0)(
+    'never uses a folder below one another user owns, however high',
+    async () => {
+      const theirs = join(temporary, 'theirs')
+      const mine = join(theirs, 'mine')
+      mkdirSync(mine, { recursive: true, mode: 0o755 })
+      chownSync(theirs, 65534, 65534)
+      const run = await help({ NODE_COMPILE_CACHE: mine })
+      expect(run.stderr).toMatch(/code cache refused: .*theirs is open to other users/)
+      expect(run.code).toBe(0)
+      expect(existsSync(cacheFolderOf({}, uid, mine) ?? '')).toBe(false)
+    },
+  )
+
+  it('follows a link on the way to its folder, and uses the folder it leads to', async () => {
+    const real = join(temporary, 'real-base')
+    mkdirSync(real, { mode: 0o700 })
+    const link = join(temporary, 'link-base')
+    symlinkSync(real, link)
+    const run = await help({ NODE_COMPILE_CACHE: link })
+    expect(run.stderr).toMatch(/code cache written: .*real-base/)
+    expect(readdirSync(cacheFolderOf({}, uid, real) ?? '')).toHaveLength(1)
+  })
+
+  it('drops a sealed file that holds no code of its bundle, and runs the bundle afresh', async () => {
+    await help()
+    const [name] = cacheFiles()
+    const file = join(folder(), name ?? '')
+    const bundle = join(REPO_ROOT, 'dist/bin/cli.cjs')
+    // V8's code of another script of the bundle's length, sealed for the bundle's file as
+    // docs/security.md describes the seal (a magic line, a SHA-256 of the name and the code).
+    const forge = `
+      import { createHash } from 'node:crypto'
+      import { readFileSync, statSync, writeFileSync } from 'node:fs'
+      import { Script } from 'node:vm'
+      const length = statSync(${JSON.stringify(bundle)}).size
+      const script = new Script('(0)'.padEnd(length, ' '), { filename: ${JSON.stringify(bundle)} })
+      script.runInThisContext()
+      const code = script.createCachedData()
+      const digest = createHash('sha256').update(${JSON.stringify(name)}).update('\\0').update(code).digest()
+      writeFileSync(${JSON.stringify(file)}, Buffer.concat([Buffer.from(readFileSync(${JSON.stringify(file)}).subarray(0, 17)), digest, code]))
+    `
+    execFileSync(process.execPath, ['--input-type=module', '-e', forge])
+    const run = await help()
+    expect(run.stderr).toMatch(/code cache forgotten/)
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/Usage: worker-api-kit <command>/)
+    expect((await help()).stderr).toMatch(/code cache (absent|accepted)/)
+  })
+
+  it('refuses a cache file far larger than any it writes, without reading it', async () => {
+    await help()
+    const [name] = cacheFiles()
+    const file = join(folder(), name ?? '')
+    truncateSync(file, 2 ** 30)
+    const run = await help()
+    expect(run.stderr).toMatch(/code cache broken/)
+    expect(run.code).toBe(0)
+    expect(statSync(file).size).toBeLessThan(2 ** 26)
+  })
 
   it('drops its own files not written for 30 days, and nothing else', async () => {
     await help()
