@@ -26,6 +26,7 @@ import { cacheKeyOf } from '../../src/cli/code-cache.js'
 import { cacheFolderOf, isPrivateFolder } from '../../src/cli/code-cache-folder.js'
 import { COMMAND_NAMES, commandNameOf } from '../../src/cli/command-names.js'
 import { COMMANDS } from '../../src/cli/commands/index.js'
+import { minimalBody } from '../helpers/requests.js'
 import { killSpawned, REPO_ROOT, runCli, startMock } from '../helpers/spawn-cli.js'
 
 const uid = process.getuid?.()
@@ -48,6 +49,15 @@ const envWith = (extra: Record<string, string> = {}) => {
 const folder = () => cacheFolderOf({}, uid, temporary) ?? ''
 const cacheFiles = () => (existsSync(folder()) ? readdirSync(folder()) : [])
 const help = (extra?: Record<string, string>) => runCli(['--help'], { env: envWith(extra) })
+/** The status of a create on the mock at `url`. */
+const createOn = async (url: string) =>
+  (
+    await fetch(`${url}/v1/workers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(minimalBody('createWorker')),
+    })
+  ).status
 
 describe('the bin’s code cache', () => {
   it('writes the cache on a first start and runs from it on the next, with the same output', async () => {
@@ -66,23 +76,13 @@ describe('the bin’s code cache', () => {
     await help()
     const mock = await startMock([], { env: envWith() })
     expect(mock.cli.stderr()).toMatch(/code cache absent/)
-    const res = await fetch(`${mock.url}/v1/workers`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"name":"cached","destination":"local"}',
-    })
-    expect(res.status).toBe(201)
+    expect(await createOn(mock.url)).toBe(201)
     mock.cli.signal('SIGTERM')
     await mock.cli.exit()
     expect(cacheFiles()).toHaveLength(2)
     const again = await startMock([], { env: envWith() })
     expect(again.cli.stderr()).toMatch(/code cache accepted/)
-    const second = await fetch(`${again.url}/v1/workers`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"name":"cached","destination":"local"}',
-    })
-    expect(second.status).toBe(201)
+    expect(await createOn(again.url)).toBe(201)
   })
 
   it('refuses a cache file it did not write, runs without it and writes a good one', async () => {
