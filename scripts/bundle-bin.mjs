@@ -10,6 +10,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { build } from 'esbuild'
 import { zodEnglishOnly } from './browser-build-options.mjs'
+import { MODULE_URL_DEFINE, STRICT_MODULE_URL_PRELUDE } from './cjs-module-url.mjs'
 
 /** The parameters cli.cjs binds, in the order code-cache.ts passes them (Node's CommonJS wrapper). */
 const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) {'
@@ -28,8 +29,7 @@ const cli = await build({
   logLevel: 'warning',
   // Every import() resolved inside the bundle: a script run by node:vm has no module loader.
   supported: { 'dynamic-import': false },
-  // The kit finds its built folders (dist/docs, dist/dashboard) from its module's URL.
-  define: { 'import.meta.url': '__kitModuleUrl' },
+  define: MODULE_URL_DEFINE,
 })
 const [output] = cli.outputFiles
 if (output === undefined) throw new Error('esbuild wrote no bundle of the CLI')
@@ -39,10 +39,7 @@ if (output === undefined) throw new Error('esbuild wrote no bundle of the CLI')
 const body = output.text
   .replace(/^#!.*\n/, '')
   .replace(/[^\t\n\r\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-writeFileSync(
-  'dist/bin/cli.cjs',
-  `${WRAPPER_HEAD}'use strict'; const __kitModuleUrl = require('node:url').pathToFileURL(__filename).href; ${body}\n})\n`,
-)
+writeFileSync('dist/bin/cli.cjs', `${WRAPPER_HEAD}${STRICT_MODULE_URL_PRELUDE} ${body}\n})\n`)
 
 await build({
   entryPoints: { main: 'dist/src/cli/bin.js' },

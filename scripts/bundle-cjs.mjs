@@ -9,6 +9,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
 import { build } from 'esbuild'
+import { MODULE_URL_DEFINE, STRICT_MODULE_URL_PRELUDE } from './cjs-module-url.mjs'
 
 const CJS = 'dist/cjs'
 const ESM = 'dist/esm'
@@ -27,12 +28,8 @@ const cjsOptions = {
   supported: { 'dynamic-import': false },
   outExtension: { '.js': '.cjs' },
   logLevel: 'warning',
-  // The kit finds its files (dist/docs, its fixtures) from its own module's URL.
-  define: { 'import.meta.url': '__kitModuleUrl' },
-  // First the directive: the kit's code is strict (ES modules are), a frozen fixture throws.
-  banner: {
-    js: "'use strict';\nconst __kitModuleUrl = require('node:url').pathToFileURL(__filename).href;",
-  },
+  define: MODULE_URL_DEFINE,
+  banner: { js: STRICT_MODULE_URL_PRELUDE },
 }
 await build({
   ...cjsOptions,
