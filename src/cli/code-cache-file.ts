@@ -4,19 +4,19 @@
 // made for another source of the same length runs. So each file is sealed: a SHA-256 of the key
 // and the code, checked before V8 sees the code.
 import { createHash, randomBytes } from 'node:crypto'
+import * as fs from 'node:fs'
 import {
   closeSync,
   constants,
-  fstatSync,
   lstatSync,
   openSync,
   readdirSync,
-  readFileSync,
   renameSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs'
 import { join } from 'node:path'
+import { readFileAtMost } from '../common/read-file-at-most.js'
 
 /** The first bytes of a sealed file: the format's name and version. */
 const MAGIC = Buffer.from('wak-code-cache-1\n')
@@ -53,31 +53,21 @@ export type CacheRead =
  * Reads the cache of `key` in `folder`. It is checked on the open file itself (a plain file, not a
  * link, this user's, writable by no one else), so a folder swapped after its check brings in
  * nothing foreign; a FIFO is opened without waiting for a writer, then refused. `broken`: not
- * sealed for this key (cut short, a flipped byte, another key's).
+ * sealed for this key (cut short, a flipped byte, another key's), or larger than any the bin writes.
  */
 export const readCache = (folder: string, key: string, uid: number | undefined): CacheRead => {
-  let fd: number
-  try {
-    // Neither flag exists on Windows, whose temporary folder is the user's own.
-    const flags = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0)
-    fd = openSync(join(folder, key), flags)
-  } catch (error) {
-    const isAbsent = error instanceof Error && 'code' in error && error.code === 'ENOENT'
-    return { status: isAbsent ? 'absent' : 'refused' }
-  }
-  try {
-    const stat = fstatSync(fd)
-    if (!stat.isFile()) return { status: 'refused' }
-    if (stat.size > MAX_FILE_BYTES) return { status: 'broken' }
-    if (uid !== undefined && (stat.uid !== uid || (stat.mode & 0o022) !== 0))
-      return { status: 'refused' }
-    const code = unseal(key, readFileSync(fd))
-    return code === undefined ? { status: 'broken' } : { status: 'found', code }
-  } catch {
-    return { status: 'refused' }
-  } finally {
-    closeSync(fd)
-  }
+  const read = readFileAtMost(fs, join(folder, key), MAX_FILE_BYTES, {
+    followLinks: false,
+    ownedBy: uid,
+  })
+  if (read.kind === 'error') return { status: read.code === 'ENOENT' ? 'absent' : 'refused' }
+  if (read.kind === 'too-large') return { status: 'broken' }
+  if (read.kind !== 'read') return { status: 'refused' }
+  const code = unseal(
+    key,
+    Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength),
+  )
+  return code === undefined ? { status: 'broken' } : { status: 'found', code }
 }
 
 /** Removes this module's files in `folder` that nobody wrote for {@link MAX_AGE_MS}; never throws. */
